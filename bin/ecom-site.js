@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Entry point of the `ecom-site` command. The CLI is written in TypeScript under cli/; rather than asking
+// users to remember a compile step, this file bundles it with esbuild on first use and whenever a source
+// file changes. The bundle is keyed by a hash of the sources, so a stale bundle can never run, and it is
+// written to a temp name and renamed, so two commands starting at once cannot see half a file.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
+
+/** Lists the files of a folder tree in a stable order. */
+function listFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(path));
+    else if (/\.tsx?$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(root, 'package.json')));
+  for (const file of listFiles(join(root, 'cli'))) {
+    hash.update(file.slice(root.length));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function ensureBundle() {
+  const bundle = join(cacheDir, `cli-${sourceHash()}.mjs`);
+  if (existsSync(bundle)) return bundle;
+  const { build } = await import('esbuild');
+  mkdirSync(cacheDir, { recursive: true });
+  const temp = `${bundle}.${process.pid}.tmp`;
+  await build({
+    entryPoints: [join(root, 'cli', 'index.ts')],
+    outfile: temp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+  renameSync(temp, bundle);
+  for (const name of readdirSync(cacheDir)) {
+    if (/^cli-[0-9a-f]+\.mjs$/.test(name) && join(cacheDir, name) !== bundle) rmSync(join(cacheDir, name), { force: true });
+  }
+  return bundle;
+}
+
+// React's production build renders faster and never prints development warnings into a user's build.
+process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+const bundle = await ensureBundle();
+const { main } = await import(pathToFileURL(bundle).href);
+process.exitCode = await main(process.argv);

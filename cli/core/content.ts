@@ -1,0 +1,154 @@
+/**
+ * Content loading (CONTRACT.md section 2): finds the page files of every locale with fast-glob, splits
+ * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
+ * fields its template documents.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import matter from 'gray-matter';
+import { LOCALES, type Locale } from '../../client/constants.ts';
+import { problem, SiteError, type Problem } from './errors.ts';
+import { displayPath } from './paths.ts';
+import { checkFileRoute, routeFromFile } from './routes.ts';
+import { isRecord, validate, type Field, type Fields } from './schema.ts';
+import { parseYaml, type YamlSource } from './yaml.ts';
+
+/** A page file as read from disk, front matter validated. */
+export interface SourcePage {
+  /** Path as shown in messages, e.g. `content/en/DROC.md`. */
+  file: string;
+  locale: Locale;
+  route: string;
+  /** Front matter, as written (placeholders not yet filled). */
+  data: Record<string, unknown>;
+  title: string;
+  template: string;
+  draft: boolean;
+  /** The Markdown body and the file line it starts on (1-based). */
+  body: string;
+  bodyLine: number;
+  /** Finds the line of a front matter field. */
+  lineOf: YamlSource['lineOf'];
+}
+
+/** What content loading needs to know about templates: their names and the fields each documents. */
+export interface TemplateFields {
+  names: readonly string[];
+  fieldsOf(template: string): Fields;
+}
+
+/** The fields every page may have (README, "Front matter"). */
+export const COMMON_FIELDS: Fields = {
+  title: { kind: 'string', required: true },
+  description: { kind: 'string' },
+  keywords: { kind: 'string' },
+  template: { kind: 'string' },
+  summary: { kind: 'string' },
+  draft: { kind: 'boolean' },
+  date: { kind: 'date' },
+  order: { kind: 'number' },
+};
+
+/** The template a page gets when its front matter names none. */
+export const DEFAULT_TEMPLATE = 'page';
+
+const FENCE_LANGUAGE = /^\uFEFF?---[ \t]*([^\s-][^\r\n]*)?(\r?\n|$)/;
+
+function refuseEngine(): never {
+  throw new Error('Only YAML front matter is accepted.');
+}
+
+/** Splits and validates one page file's text. Pure apart from its inputs; throws SiteError on bad input. */
+export function parsePage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields, warnings: Problem[]): SourcePage {
+  // gray-matter picks an engine from the opening fence (`---js`); only YAML is ever accepted, and the check
+  // runs before gray-matter so that no other engine can be reached.
+  const fence = FENCE_LANGUAGE.exec(text);
+  const language = fence?.[1]?.trim().toLowerCase();
+  if (language && language !== 'yaml' && language !== 'yml') {
+    throw new SiteError(problem('FRONTMATTER_LANGUAGE', `The front matter is marked as "${language}"; only YAML front matter is accepted and it was not run.`, { file, line: 1, column: 4 }));
+  }
+  let source: YamlSource | undefined;
+  const parsed = matter(text, {
+    language: 'yaml',
+    engines: {
+      yaml: (raw: string): object => {
+        source = parseYaml(raw, file, 'FRONTMATTER_SYNTAX');
+        return {};
+      },
+      // Defence in depth: gray-matter's own JavaScript engines evaluate code; they can never run here.
+      js: refuseEngine,
+      javascript: refuseEngine,
+      coffee: refuseEngine,
+    },
+  });
+  const value = source?.value ?? {};
+  if (!isRecord(value)) {
+    throw new SiteError(problem('FRONTMATTER_INVALID', 'The front matter must be a mapping of fields (`title: …`).', { file, line: 2 }));
+  }
+  const lineOf = source?.lineOf ?? ((): number => 1);
+  const yaml: YamlSource = source ?? { file, value, lineOf };
+
+  const template = typeof value.template === 'string' ? value.template : DEFAULT_TEMPLATE;
+  if (!templates.names.includes(template)) {
+    throw new SiteError(problem('TEMPLATE_UNKNOWN', `The template "${template}" does not exist. Known templates: ${templates.names.join(', ')}.`, { file, line: lineOf(['template']) }));
+  }
+  const schema: Field = { kind: 'record', required: true, fields: { ...COMMON_FIELDS, ...templates.fieldsOf(template) } };
+  const unknown: Array<Array<string | number>> = [];
+  const problems = validate(value, schema, yaml, 'FRONTMATTER_INVALID', [], unknown);
+  if (problems.length) throw new SiteError(problems);
+  for (const path of unknown) {
+    warnings.push(problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }));
+  }
+
+  const body = parsed.content;
+  const head = text.slice(0, text.length - body.length);
+  return {
+    file,
+    locale,
+    route: routeFromFile(relPath),
+    data: value,
+    title: String(value.title),
+    template,
+    draft: value.draft === true,
+    body,
+    bodyLine: head.split('\n').length,
+    lineOf,
+  };
+}
+
+/** Reads every page of every locale under `contentDir`. Collects all problems before throwing. */
+export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[]): Promise<SourcePage[]> {
+  const entries = await fg(`{${LOCALES.join(',')}}/**/*.md`, {
+    cwd: contentDir,
+    onlyFiles: true,
+    dot: false,
+    followSymbolicLinks: false,
+    ignore: ['**/_*', '**/_*/**'],
+  });
+  entries.sort();
+  const problems: Problem[] = [];
+  const pages = await Promise.all(
+    entries.map(async (entry): Promise<SourcePage | undefined> => {
+      const slash = entry.indexOf('/');
+      const locale = entry.slice(0, slash) as Locale;
+      const relPath = entry.slice(slash + 1);
+      const file = displayPath(join(contentDir, entry));
+      const bad = checkFileRoute(relPath);
+      if (bad) {
+        problems.push(problem(bad.code, bad.message, { file }));
+        return undefined;
+      }
+      try {
+        const text = await readFile(join(contentDir, entry), 'utf8');
+        return parsePage(text, file, locale, relPath, templates, warnings);
+      } catch (error) {
+        if (error instanceof SiteError) problems.push(...error.problems);
+        else throw error;
+        return undefined;
+      }
+    }),
+  );
+  if (problems.length) throw new SiteError(problems);
+  return pages.filter((page): page is SourcePage => page !== undefined);
+}

@@ -1,0 +1,23 @@
+/** Head tags as data (CONTRACT.md section 4): canonical URL and hreflang alternates of a route. */
+import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
+import { localisePath } from './routes.ts';
+
+/** One hreflang alternate. */
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+/** The absolute URL of a route in a locale. */
+export function absoluteUrl(baseUrl: string, route: string, locale: Locale): string {
+  const path = localisePath(route, locale);
+  return `${baseUrl}${path === '/' ? '/' : path}`;
+}
+
+/** The alternates of a route: one per locale, and x-default pointing at the default locale. */
+export function collectAlternates(baseUrl: string, route: string): Alternate[] {
+  return [
+    ...LOCALES.map((locale) => ({ hreflang: LANG_TAGS[locale], href: absoluteUrl(baseUrl, route, locale) })),
+    { hreflang: 'x-default', href: absoluteUrl(baseUrl, route, DEFAULT_LOCALE) },
+  ];
+}

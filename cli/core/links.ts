@@ -1,0 +1,60 @@
+/**
+ * Internal links: pure checks and localisation (CONTRACT.md section 2). Writers link to routes as the route
+ * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
+ */
+import { LOCALES, type Locale } from '../../client/constants.ts';
+import { localisePath, normaliseLinkPath, parseSitePath } from './routes.ts';
+
+/** What an internal link may point to: page routes (locale-free) and files the output will contain. */
+export interface LinkTargets {
+  routes: ReadonlySet<string>;
+  /** Site paths of files in public/ and generated files, e.g. `/images/logo.svg`, `/sitemap.xml`. */
+  files: ReadonlySet<string>;
+}
+
+/** The checked link: the URL to write, and an error message when the target does not exist. */
+export interface CheckedLink {
+  url: string;
+  error?: string;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function suggest(path: string, targets: LinkTargets): string {
+  const lower = path.toLowerCase();
+  const match = [...targets.routes].find((route) => route.toLowerCase() === lower) ?? [...targets.files].find((f) => f.toLowerCase() === lower);
+  return match ? ` Did you mean ${match}? Routes are case-sensitive.` : '';
+}
+
+/**
+ * Checks a link or image URL written on a page at `pagePath` in `locale`. External URLs, `mailto:` and
+ * hash-only links pass unchanged. Internal ones are resolved, checked and localised; `asset` links
+ * (images) must name a file.
+ */
+export function checkInternalLink(url: string, pagePath: string, locale: Locale, targets: LinkTargets, asset = false): CheckedLink {
+  if (url === '' || url.startsWith('#') || SCHEME.test(url) || url.startsWith('//')) return { url };
+  let resolved: URL;
+  try {
+    resolved = new URL(url, `http://site.invalid${pagePath}`);
+  } catch {
+    return { url, error: `The link "${url}" is not a valid URL.` };
+  }
+  let path: string;
+  try {
+    path = normaliseLinkPath(decodeURI(resolved.pathname));
+  } catch {
+    path = normaliseLinkPath(resolved.pathname);
+  }
+  const tail = `${resolved.search}${resolved.hash}`;
+  if (targets.files.has(path)) return { url: `${encodeURI(path)}${tail}` };
+  if (!asset) {
+    const site = parseSitePath(path, LOCALES);
+    if (targets.routes.has(site.route)) {
+      // An explicit /en/… link keeps its locale; a plain route follows the page's locale.
+      const explicit = site.route !== path;
+      return { url: `${explicit ? path : localisePath(site.route, locale)}${tail}` };
+    }
+  }
+  const what = asset ? 'a file in public/' : 'a page or a file in public/';
+  return { url, error: `The ${asset ? 'image' : 'link'} "${url}" points to ${path}, which is not ${what}.${suggest(path, targets)}` };
+}

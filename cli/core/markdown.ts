@@ -1,0 +1,157 @@
+/**
+ * Markdown to React: one unified processor (remark-parse, remark-gfm, remark-rehype, rehype-react on
+ * react/jsx-runtime), frozen once and reused for every page. Per-page facts (locale, known routes, where
+ * to report problems) travel on the VFile, so the processor itself holds no page state.
+ */
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
+import type { Link, Root as MdastRoot } from 'mdast';
+import { sanitizeUri } from 'micromark-util-sanitize-uri';
+import type { ReactElement } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import rehypeReact from 'rehype-react';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
+import type { Locale } from '../../client/constants.ts';
+import { problem, type Code, type Problem } from './errors.ts';
+import { checkInternalLink, type LinkTargets } from './links.ts';
+import { fillPlaceholders, type Placeholders } from './placeholders.ts';
+
+/** What rendering one page's Markdown needs to know. */
+export interface MarkdownContext {
+  file: string;
+  /** The file line the Markdown body starts on, so positions point into the real file. */
+  bodyLine: number;
+  /** The locale of the tree the page is written into (links are localised for it). */
+  locale: Locale;
+  /** The URL path of the page, for resolving relative links. */
+  path: string;
+  targets: LinkTargets;
+  placeholders: Placeholders;
+  warnings: Problem[];
+  errors: Problem[];
+}
+
+/** A `##` section of a page: its heading text, the heading itself and everything up to the next `##`. */
+export interface Section {
+  title: string;
+  heading: ReactElement;
+  body: ReactElement;
+}
+
+/** A page body rendered to React: the whole, the part before the first `##`, and the sections. */
+export interface RenderedBody {
+  body: ReactElement;
+  intro: ReactElement | null;
+  sections: Section[];
+}
+
+/** Protocols a writer's link or image may use; anything else (javascript:, data:, vbscript:…) is dropped. */
+const SAFE_PROTOCOLS = /^(https?|mailto|tel)$/i;
+
+function contextOf(file: VFile): MarkdownContext {
+  return file.data.ecom as MarkdownContext;
+}
+
+/** Reports at a node's position in the real file. */
+function report(list: Problem[], ctx: MarkdownContext, code: Code, message: string, node: { position?: { start: { line: number; column: number } } }): void {
+  const start = node.position?.start;
+  list.push(problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }));
+}
+
+/**
+ * The site's remark plugin: fills placeholders, removes raw HTML and unsafe URLs (with a warning each),
+ * checks and localises internal links, and demotes stray level-1 headings.
+ */
+function remarkSite() {
+  return (tree: MdastRoot, file: VFile): void => {
+    const ctx = contextOf(file);
+    visit(tree, (node, index, parent) => {
+      switch (node.type) {
+        case 'html': {
+          report(ctx.warnings, ctx, 'RAW_HTML', `Raw HTML was removed: ${JSON.stringify(node.value.slice(0, 60))}.`, node);
+          if (parent && index !== undefined) parent.children.splice(index, 1);
+          return [SKIP, index];
+        }
+        case 'text':
+          node.value = fillPlaceholders(node.value, ctx.placeholders);
+          return undefined;
+        case 'heading':
+          if (node.depth === 1) {
+            report(ctx.warnings, ctx, 'HEADING_LEVEL', 'A level-1 heading (`#`) in the body was turned into `##`.', node);
+            node.depth = 2;
+          }
+          return undefined;
+        case 'image':
+        case 'link':
+        case 'definition': {
+          if (node.type === 'image' && !node.alt) report(ctx.warnings, ctx, 'IMAGE_ALT_MISSING', `The image ${node.url} has no alt text.`, node);
+          const url = fillPlaceholders(node.url, ctx.placeholders);
+          if (url !== '' && sanitizeUri(url, SAFE_PROTOCOLS) === '') {
+            report(ctx.warnings, ctx, 'UNSAFE_URL', `The URL ${JSON.stringify(url.slice(0, 60))} was removed.`, node);
+            if (parent && index !== undefined) {
+              const keep = node.type === 'link' ? (node as Link).children : [];
+              parent.children.splice(index, 1, ...(keep as never[]));
+              return [SKIP, index];
+            }
+            node.url = '';
+            return undefined;
+          }
+          const checked = checkInternalLink(url, ctx.path, ctx.locale, ctx.targets, node.type === 'image');
+          if (checked.error) report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
+          node.url = checked.url;
+          return undefined;
+        }
+        default:
+          return undefined;
+      }
+    });
+  };
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkSite)
+  .use(remarkRehype)
+  .use(rehypeReact, { Fragment, jsx, jsxs })
+  .freeze();
+
+function textOf(node: ElementContent | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
+  return '';
+}
+
+function isH2(node: RootContent): node is Element {
+  return node.type === 'element' && node.tagName === 'h2';
+}
+
+/** Renders a page body. Problems go to `ctx.warnings` / `ctx.errors`; the caller decides what is fatal. */
+export function renderMarkdown(markdown: string, ctx: MarkdownContext): RenderedBody {
+  const file = new VFile({ value: markdown, path: ctx.file, data: { ecom: ctx } });
+  const hast = processor.runSync(processor.parse(file), file) as HastRoot;
+  const compile = (children: RootContent[]): ReactElement => processor.stringify({ type: 'root', children }, file) as ReactElement;
+
+  const firstH2 = hast.children.findIndex(isH2);
+  const introNodes = firstH2 === -1 ? hast.children : hast.children.slice(0, firstH2);
+  const sections: Section[] = [];
+  if (firstH2 !== -1) {
+    let current: { heading: Element; nodes: RootContent[] } | undefined;
+    const flush = (): void => {
+      if (current) sections.push({ title: textOf(current.heading).trim(), heading: compile(current.heading.children as RootContent[]), body: compile(current.nodes) });
+    };
+    for (const node of hast.children.slice(firstH2)) {
+      if (isH2(node)) {
+        flush();
+        current = { heading: node, nodes: [] };
+      } else current?.nodes.push(node);
+    }
+    flush();
+  }
+  const hasIntro = introNodes.some((node) => !(node.type === 'text' && node.value.trim() === ''));
+  return { body: compile(hast.children), intro: hasIntro ? compile(introNodes) : null, sections };
+}

@@ -1,0 +1,179 @@
+/**
+ * Rendering one page: Markdown body to React, the template's props, and `renderToStaticMarkup`
+ * (`<!doctype html>` first). Pure given its context, so it can run anywhere (a worker, a watch rebuild).
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
+import type { ArticleSummary, MenuLink, PageModel, SiteModel, TemplateProps } from '../../templates/types.ts';
+import type { Menu, SiteConfig, Strings } from './config.ts';
+import { problem, type Problem } from './errors.ts';
+import { collectAlternates, absoluteUrl } from './head.ts';
+import { translator } from './i18n.ts';
+import type { PlannedPage } from './i18n.ts';
+import { checkInternalLink, type LinkTargets } from './links.ts';
+import { renderMarkdown } from './markdown.ts';
+import { fillData, type Placeholders } from './placeholders.ts';
+import { localisePath, routeName } from './routes.ts';
+
+/** The template registry as the generator sees it (templates/index.ts). */
+export interface TemplateModule {
+  templates: Record<string, {
+    component: (props: TemplateProps) => ReactElement;
+    fields?: Record<string, unknown>;
+    sections?: { names?: readonly string[]; min?: number };
+    article?: boolean;
+  }>;
+  NotFound: (props: TemplateProps) => ReactElement;
+  UI_STRINGS: readonly string[];
+}
+
+/** Everything site-wide that rendering needs. */
+export interface RenderContext {
+  config: SiteConfig;
+  menu: Menu;
+  strings: Strings;
+  templates: TemplateModule;
+  targets: LinkTargets;
+  articles: Record<Locale, ArticleSummary[]>;
+  assets: { css: string; js: string };
+}
+
+/** The result of rendering: HTML, or the problems that stopped it. */
+export interface Rendered {
+  html: string;
+  warnings: Problem[];
+  errors: Problem[];
+}
+
+/** The placeholder values of a locale. */
+export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
+  return { phone: config.phone, email: config.email, company: config.company[locale] };
+}
+
+function otherLocale(locale: Locale): Locale {
+  return LOCALES.find((l) => l !== locale) ?? locale;
+}
+
+/** The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. */
+function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string): SiteModel {
+  const t = translator(ctx.strings, locale);
+  const href = (r: string): string => localisePath(r, locale);
+  const link = (item: { route: string; label: string }): MenuLink => ({ href: href(item.route), label: t(item.label), current: item.route === route });
+  const other = otherLocale(locale);
+  const cdn = ctx.config.cdn;
+  return {
+    company: ctx.config.company[locale],
+    phone: ctx.config.phone,
+    email: ctx.config.email,
+    baseUrl: ctx.config.baseUrl,
+    apiBase: ctx.config.apiBase,
+    css: ctx.assets.css,
+    js: ctx.assets.js,
+    menu: {
+      groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
+      links: ctx.menu.links.map(link),
+    },
+    articles: ctx.articles[locale],
+    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, locale),
+    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute),
+    switchTo: {
+      href: localisePath(route ?? '/', other),
+      hreflang: LANG_TAGS[other],
+      lang: LANG_TAGS[other],
+      label: t('nav.switchLocale'),
+    },
+    href,
+    asset: (path: string) => `${cdn}${path}`,
+  };
+}
+
+/** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
+function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors: Problem[]): void {
+  const walk = (value: unknown, path: Array<string | number>): void => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'route' && typeof item === 'string') {
+          const checked = checkInternalLink(item, page.route, page.locale, targets);
+          if (checked.error) errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
+        } else walk(item, [...path, key]);
+      }
+    }
+  };
+  walk(page.source.data, []);
+}
+
+/**
+ * Renders a planned page. `route` may differ from the page's own route for an alias (`/home` renders the
+ * home page); `canonicalRoute` is the route search engines should index.
+ */
+export function renderPage(page: PlannedPage, ctx: RenderContext, route = page.route): Rendered {
+  const warnings: Problem[] = [];
+  const errors: Problem[] = [];
+  const { source, locale } = page;
+  const spec = ctx.templates.templates[source.template];
+  if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
+  const placeholders = placeholdersFor(ctx.config, locale);
+  const path = localisePath(route, locale);
+  const body = renderMarkdown(source.body, { file: source.file, bodyLine: source.bodyLine, locale, path, targets: ctx.targets, placeholders, warnings, errors });
+  checkDataRoutes(page, ctx.targets, errors);
+
+  const names = spec.sections?.names;
+  const found = body.sections.length;
+  if (names && found !== names.length) {
+    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs ${names.length} \`##\` sections in this order: ${names.join(', ')}; found ${found}.`, { file: source.file, line: source.bodyLine }));
+  } else if (spec.sections?.min !== undefined && found < spec.sections.min) {
+    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs at least ${spec.sections.min} \`##\` section(s); found ${found}.`, { file: source.file, line: source.bodyLine }));
+  }
+  if (errors.length) return { html: '', warnings, errors };
+
+  const data = fillData(source.data, placeholders);
+  const description = typeof data.description === 'string' ? data.description : '';
+  if (!description && !page.fallback) warnings.push(problem('DESCRIPTION_MISSING', `${source.file} has no description.`, { file: source.file, line: 1 }));
+  const summary = typeof data.summary === 'string' ? data.summary : '';
+  const model: PageModel = {
+    route,
+    path,
+    locale,
+    lang: LANG_TAGS[locale],
+    contentLang: LANG_TAGS[source.locale],
+    routeName: routeName(route, locale),
+    template: source.template,
+    title: String(data.title),
+    description: description || summary || ctx.config.company[locale],
+    keywords: typeof data.keywords === 'string' ? data.keywords : '',
+    summary,
+    data,
+    ...body,
+  };
+  const canonicalRoute = route === '/home' ? '/' : route;
+  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonicalRoute), t: translator(ctx.strings, locale) };
+  return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
+}
+
+/** Renders the 404 page of a locale (SPEC.md section 8). */
+export function renderNotFound(locale: Locale, ctx: RenderContext): string {
+  const t = translator(ctx.strings, locale);
+  const empty = createElement('span');
+  const model: PageModel = {
+    route: '/404',
+    path: localisePath('/404', locale),
+    locale,
+    lang: LANG_TAGS[locale],
+    contentLang: LANG_TAGS[locale],
+    routeName: routeName('/404', locale),
+    template: '404',
+    title: t('error.notFound'),
+    description: t('error.notFoundLead'),
+    keywords: '',
+    summary: '',
+    data: {},
+    body: empty,
+    intro: null,
+    sections: [],
+  };
+  const site = siteModel(ctx, locale, undefined, '/');
+  const props: TemplateProps = { page: model, site, t };
+  return `<!doctype html>${renderToStaticMarkup(createElement(ctx.templates.NotFound, props))}`;
+}

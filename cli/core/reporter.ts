@@ -1,0 +1,59 @@
+/** Terminal output: grouped warnings, errors, the one summary line, and a progress line on a TTY. */
+import { CATALOGUE, formatProblem, SiteError, type Problem } from './errors.ts';
+import type { TranslationReport } from './i18n.ts';
+
+/** Prints warnings grouped by code, each group under its title (STYLE.md 5). */
+export function printWarnings(warnings: readonly Problem[], stream: NodeJS.WritableStream = process.stderr): void {
+  if (warnings.length === 0) return;
+  const groups = new Map<string, Problem[]>();
+  for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
+  stream.write(`\n${warnings.length} warning(s):\n`);
+  for (const [code, list] of groups) {
+    stream.write(`\n  ${CATALOGUE[code as Problem['code']].title} (${list.length})\n`);
+    for (const w of list) stream.write(`  ${formatProblem(w).replace(/\n/g, '\n  ')}\n`);
+  }
+}
+
+/** Prints an error: a SiteError as its problems without a stack trace, anything else with one. */
+export function printError(error: unknown, debug: boolean, stream: NodeJS.WritableStream = process.stderr): number {
+  if (error instanceof SiteError) {
+    const errors = error.problems.filter((p) => p.code !== 'STRICT');
+    stream.write(`\n${errors.length} error(s):\n`);
+    for (const p of error.problems) stream.write(`  ${formatProblem(p).replace(/\n/g, '\n  ')}\n`);
+    if (debug && error.stack) stream.write(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  stream.write(`\nUnexpected error: ${error instanceof Error ? (debug ? error.stack : error.message) : String(error)}\n`);
+  if (!debug) stream.write('    hint: run again with --debug for the stack trace, and report it if it persists.\n');
+  return 1;
+}
+
+/** Formats the translation report as a table. */
+export function formatReport(report: TranslationReport): string {
+  const lines = ['Translation report', '', 'route'.padEnd(36) + 'zh'.padEnd(10) + 'en'];
+  for (const row of report.pages) lines.push(row.route.padEnd(36) + (row.locales.zh ?? '-').padEnd(10) + (row.locales.en ?? '-'));
+  for (const [locale, ids] of Object.entries(report.missingStrings)) {
+    lines.push('', `text ids missing in ${locale}: ${ids.length ? ids.join(', ') : 'none'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A progress line on a TTY, shown only once a build has run for a while; a no-op elsewhere. */
+export function progressLine(stream: NodeJS.WriteStream, afterMs: number): { update(done: number, total: number): void; clear(): void } {
+  const start = Date.now();
+  let shown = false;
+  let last = 0;
+  return {
+    update(done, total) {
+      if (!stream.isTTY) return;
+      const now = Date.now();
+      if (now - start < afterMs || (now - last < 100 && done < total)) return;
+      last = now;
+      shown = true;
+      stream.write(`\r  rendering pages ${done}/${total}`);
+    },
+    clear() {
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/** The `ecom-site` command line (CONTRACT.md section 1): thin commander commands over the core. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { addBuildOptions, runBuild, type BuildFlags } from './commands/build.ts';
+import { DEFAULTS } from './core/defaults.ts';
+
+/** The project root (where templates/, public/ and client/ live), found from this file's location. */
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (pkg.name === 'ecom-site') return dir;
+    } catch {
+      // not here; look one level up
+    }
+    dir = dirname(dir);
+  }
+  throw new Error('Cannot find the ecom-site package root.');
+}
+
+/** Runs the CLI with `argv` (as process.argv); resolves to the exit code: 0 ok, 1 build error, 2 usage. */
+export async function main(argv: string[]): Promise<number> {
+  const root = findRoot();
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  let code = 0;
+  const program = new Command('ecom-site')
+    .description('Builds the bilingual E-COM website from Markdown content.')
+    .version(version, '-v, --version')
+    .option('--debug', 'print stack traces for errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)'))
+    .option('--report [format]', 'print the translation report (text or json)')
+    .action(async (flags: BuildFlags) => {
+      code = await runBuild(root, flags, Boolean(program.opts().debug));
+    });
+
+  addBuildOptions(program.command('watch').description('build, serve with live reload and rebuild on change'))
+    .option('--port <n>', 'port to serve on', String(DEFAULTS.port))
+    .option('--host <host>', 'address to listen on', DEFAULTS.host)
+    .action(async () => {
+      const { runWatch } = await import('./commands/watch.ts');
+      code = await runWatch();
+    });
+
+  program
+    .command('check')
+    .description('link-check a built tree with linkinator; exits 1 on any broken link or asset')
+    .option('--out <dir>', 'the built folder to check', DEFAULTS.out)
+    .option('--quiet', 'print only broken links')
+    .action(async (flags: { out: string; quiet?: boolean }) => {
+      const { runCheck } = await import('./commands/check.ts');
+      code = await runCheck(flags);
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+    }
+    throw error;
+  }
+  return code;
+}

@@ -1,0 +1,36 @@
+/**
+ * Constants shared by the client script and the build (SPEC.md section 9, CONTRACT.md section 5).
+ * Defined once here so the two can never disagree.
+ */
+
+/** The locales of the site; the first is the default and has no URL prefix. */
+export const LOCALES = ['zh', 'en'] as const;
+/** A locale code as used in folder names and route names. */
+export type Locale = (typeof LOCALES)[number];
+/** The default locale: its pages live at the root, the others under `/<locale>`. */
+export const DEFAULT_LOCALE: Locale = 'zh';
+/** The value of `<html lang>` and `hreflang` for each locale. */
+export const LANG_TAGS: Record<Locale, string> = { zh: 'zh-CN', en: 'en' };
+/** Separator between route name and locale in `data-route` (e.g. `DROC___en`). */
+export const ROUTE_NAME_SEPARATOR = '___';
+
+/** The cookie that remembers the reader's locale. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+/** Lifetime of the locale cookie in days. */
+export const LOCALE_COOKIE_DAYS = 365;
+/** Prefix of every key the client writes to cookies, localStorage and sessionStorage. */
+export const STORAGE_PREFIX = 'ECOM_';
+
+/** Progress bar: how long a load must take before the bar shows, in ms. */
+export const PROGRESS_THROTTLE_MS = 200;
+/** Progress bar: how long the bar takes to creep towards the end, in ms. */
+export const PROGRESS_DURATION_MS = 5000;
+/** Progress bar: how long the finished bar stays visible, in ms. */
+export const PROGRESS_HIDE_DELAY_MS = 500;
+/** A failed page load reloads the target at most once in this window, in ms. */
+export const RELOAD_GUARD_MS = 60_000;
+
+/** Root font size: the design width in px and the root font size it maps to, and the floor. */
+export const DESIGN_WIDTH_PX = 1920;
+export const DESIGN_ROOT_FONT_PX = 192;
+export const MIN_ROOT_FONT_PX = 12;

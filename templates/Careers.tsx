@@ -1,0 +1,15 @@
+import type { ReactElement } from 'react';
+import { Layout } from './parts/Layout.tsx';
+import { Intro, PageHero, Sections } from './parts/blocks.tsx';
+import type { TemplateProps } from './types.ts';
+
+/** Careers: why join, the roles, how to apply — all from the body's `##` sections. */
+export function Careers(props: TemplateProps): ReactElement {
+  return (
+    <Layout {...props}>
+      <PageHero page={props.page} />
+      <Intro page={props.page} />
+      <Sections sections={props.page.sections} />
+    </Layout>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactElement } from 'react';
+import { Layout } from './parts/Layout.tsx';
+import { CardGrid, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import type { TemplateProps } from './types.ts';
+
+/** The five `##` sections of a console page, in order (SPEC.md section 1). */
+export const CONSOLE_GROUPS = ['about', 'patient-management', 'image-acquisition', 'image-processing', 'image-output'] as const;
+
+/** An X-ray operating console: about, highlights, and the four feature groups. */
+export function Console(props: TemplateProps): ReactElement {
+  const { page, t } = props;
+  const [about, ...groups] = page.sections;
+  return (
+    <Layout {...props}>
+      <PageHero page={page} />
+      {about ? <Sections sections={[about]} ids={CONSOLE_GROUPS.slice(0, 1)} /> : null}
+      <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" />
+      <div className="feature-groups">
+        <Sections sections={groups} ids={CONSOLE_GROUPS.slice(1)} className="feature-group" />
+      </div>
+    </Layout>
+  );
+}

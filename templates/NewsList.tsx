@@ -1,0 +1,21 @@
+import type { ReactElement } from 'react';
+import { Layout } from './parts/Layout.tsx';
+import { ArticleList } from './parts/ArticleList.tsx';
+import { Intro, PageHero } from './parts/blocks.tsx';
+import type { TemplateProps } from './types.ts';
+
+/** The news list: every article of the locale, newest first. */
+export function NewsList(props: TemplateProps): ReactElement {
+  const { page, site, t } = props;
+  return (
+    <Layout {...props}>
+      <PageHero page={page} />
+      <Intro page={page} />
+      <div className="band">
+        <div className="container">
+          <ArticleList articles={site.articles} t={t} />
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The template registry: each template's component and the front matter it reads (documented in the
+ * README's writer section). The generator validates pages against `fields` and `sections` before rendering.
+ */
+import type { ReactElement } from 'react';
+import type { Fields } from '../cli/core/schema.ts';
+import { Article } from './Article.tsx';
+import { Careers } from './Careers.tsx';
+import { Company } from './Company.tsx';
+import { Console, CONSOLE_GROUPS } from './Console.tsx';
+import { Contact } from './Contact.tsx';
+import { Family } from './Family.tsx';
+import { Home } from './Home.tsx';
+import { Legal } from './Legal.tsx';
+import { NewsDetail } from './NewsDetail.tsx';
+import { NewsList } from './NewsList.tsx';
+import { NotFound } from './NotFound.tsx';
+import { Page } from './Page.tsx';
+import { Platform } from './Platform.tsx';
+import { Workstation } from './Workstation.tsx';
+import type { TemplateProps } from './types.ts';
+
+export { UI_STRINGS } from './strings.ts';
+export { NotFound };
+export type { TemplateProps } from './types.ts';
+
+/** A template: its component, the front matter fields it reads, and the `##` sections it expects. */
+export interface TemplateSpec {
+  component: (props: TemplateProps) => ReactElement;
+  fields?: Fields;
+  /** Number of `##` sections required: exact names in order (console), or a minimum. */
+  sections?: { names?: readonly string[]; min?: number };
+  /** Pages of this template are news articles (listed on /news, the home page and /newsDetail). */
+  article?: boolean;
+}
+
+const text = { kind: 'string', required: true } as const;
+const route = { kind: 'string', required: true, pattern: /^\//, patternHint: 'a route such as /DROC' } as const;
+const records = (fields: Fields, min = 1) => ({ kind: 'list', min, of: { kind: 'record', fields } }) as const;
+const highlights = records({ title: text, text });
+const productCards = records({ route, name: text, text });
+const stats = records({ value: { kind: 'string', required: true }, label: text });
+
+/** Every template by name; `page` is the default. */
+export const templates: Record<string, TemplateSpec> = {
+  page: { component: Page },
+  home: {
+    component: Home,
+    fields: { hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } }, stats, lines: productCards },
+  },
+  console: {
+    component: Console,
+    fields: { product: text, highlights: { ...highlights, required: true } },
+    sections: { names: CONSOLE_GROUPS },
+  },
+  workstation: { component: Workstation, fields: { product: text, highlights }, sections: { min: 2 } },
+  platform: { component: Platform, fields: { product: text, highlights, modules: records({ title: text, text }) }, sections: { min: 1 } },
+  family: { component: Family, fields: { products: { ...productCards, required: true } } },
+  'news-list': { component: NewsList },
+  'news-detail': { component: NewsDetail },
+  article: { component: Article, fields: { date: { kind: 'date', required: true } }, article: true },
+  company: {
+    component: Company,
+    fields: {
+      stats,
+      milestones: records({ year: { kind: 'string', required: true }, text }),
+      regions: records({ name: text, text }),
+    },
+  },
+  careers: { component: Careers, sections: { min: 1 } },
+  contact: { component: Contact, fields: { contacts: records({ label: text, value: text }) } },
+  legal: { component: Legal, fields: { updated: { kind: 'date', required: true } }, sections: { min: 1 } },
+};

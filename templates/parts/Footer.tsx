@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import type { TemplateProps } from '../types.ts';
+
+/** The site footer: every menu link again (so every page is reachable without the dropdown), legal links. */
+export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-about">
+          <p className="footer-brand">{site.company}</p>
+          <p>{t('footer.about')}</p>
+        </div>
+        <nav className="footer-nav" aria-label={t('a11y.footerNav')}>
+          {site.menu.groups.map((group) => (
+            <div key={group.label}>
+              <p className="footer-title">{group.label}</p>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.href}><a href={item.href}>{item.label}</a></li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div>
+            <p className="footer-title">{site.company}</p>
+            <ul>
+              {site.menu.links.map((link) => (
+                <li key={link.href}><a href={link.href}>{link.label}</a></li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>© 1997–2024 {site.company}. {t('footer.rights')}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import type { TemplateProps } from '../types.ts';
+
+/**
+ * The site header: logo, the product dropdown (a `<button aria-expanded aria-controls>`; CSS opens it on
+ * hover and focus-within so it works before and without the script), the plain links and the locale switch.
+ */
+export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <a className="brand" href={site.href('/')} aria-label={`${site.company} – ${t('a11y.home')}`}>
+          <img src={site.asset('/images/logo.svg')} alt="" width="36" height="36" />
+          <span className="brand-name">{site.company}</span>
+        </a>
+        <nav className="main-nav" aria-label={t('a11y.mainNav')}>
+          <ul className="nav-list">
+            <li className="nav-item has-menu" data-menu="">
+              <button type="button" className="nav-button" aria-expanded="false" aria-controls="menu-products">
+                {t('nav.products')}
+              </button>
+              <div className="mega-menu" id="menu-products">
+                {site.menu.groups.map((group) => (
+                  <div className="menu-group" key={group.label}>
+                    <p className="menu-group-title">{group.label}</p>
+                    <ul>
+                      {group.items.map((item) => (
+                        <li key={item.href}>
+                          <a href={item.href} aria-current={item.current ? 'page' : undefined}>{item.label}</a>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            </li>
+            {site.menu.links.map((link) => (
+              <li className="nav-item" key={link.href}>
+                <a className="nav-link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a className="locale-switch" href={site.switchTo.href} {...{ hreflang: site.switchTo.hreflang }} lang={site.switchTo.lang} data-locale-switch="">
+          {site.switchTo.label}
+        </a>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { TemplateProps } from '../types.ts';
+import { Footer } from './Footer.tsx';
+import { Head } from './Head.tsx';
+import { Header } from './Header.tsx';
+
+/**
+ * The one layout of every page, with the hooks of CONTRACT.md section 4: `lang` and `data-route` on
+ * `<html>`, the progress bar, the offline status and the back-to-top button. The page's content sits in
+ * `<main>`, marked with its own language when a fallback page stands in for a missing translation.
+ */
+export function Layout({ page, site, t, children }: TemplateProps & { children: ReactNode }): ReactElement {
+  return (
+    <html lang={page.lang} data-route={page.routeName}>
+      <Head page={page} site={site} />
+      <body>
+        <a className="skip-link" href="#main">{t('a11y.skip')}</a>
+        <div className="progress" role="progressbar" aria-label={t('a11y.loading')} aria-valuemin={0} aria-valuemax={100} data-state="idle" hidden />
+        <Header site={site} t={t} />
+        <main id="main" tabIndex={-1} lang={page.contentLang === page.lang ? undefined : page.contentLang} data-template={page.template}>
+          {children}
+        </main>
+        <Footer site={site} t={t} />
+        <div className="net-status" role="status" data-offline-text={t('ui.offline')} data-loaded-text={t('a11y.pageLoaded')} />
+        <button type="button" className="back-to-top" data-visible="false">{t('ui.backToTop')}</button>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,86 @@
+/** The props every template receives. Built by the generator (cli/core/render.ts); templates only read them. */
+import type { ReactElement } from 'react';
+import type { Locale } from '../client/constants.ts';
+
+/** A `##` section of the page body. */
+export interface Section {
+  title: string;
+  heading: ReactElement;
+  body: ReactElement;
+}
+
+/** A link of the header menu, with its label already translated and its href localised. */
+export interface MenuLink {
+  href: string;
+  label: string;
+  current: boolean;
+}
+
+/** A news article as listed on /news, /newsDetail and the home page. */
+export interface ArticleSummary {
+  href: string;
+  slug: string;
+  title: string;
+  date: string;
+  summary: string;
+}
+
+/** One `<link rel=alternate hreflang>` of the head. */
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+/** The page being rendered. */
+export interface PageModel {
+  route: string;
+  /** URL path of this page, e.g. `/en/DROC`. */
+  path: string;
+  locale: Locale;
+  /** `<html lang>` of this locale tree (`zh-CN`, `en`). */
+  lang: string;
+  /** The language the content is written in; differs from `lang` on a fallback page. */
+  contentLang: string;
+  routeName: string;
+  template: string;
+  title: string;
+  description: string;
+  keywords: string;
+  summary: string;
+  /** Front matter with placeholders filled. */
+  data: Record<string, unknown>;
+  body: ReactElement;
+  intro: ReactElement | null;
+  sections: Section[];
+}
+
+/** Everything site-wide a template may use. */
+export interface SiteModel {
+  company: string;
+  phone: string;
+  email: string;
+  baseUrl: string;
+  apiBase: string;
+  /** URLs of the hashed stylesheet and script. */
+  css: string;
+  js: string;
+  menu: { groups: Array<{ label: string; items: MenuLink[] }>; links: MenuLink[] };
+  /** The articles of this locale, newest first. */
+  articles: ArticleSummary[];
+  canonical: string;
+  alternates: Alternate[];
+  /** The same page in the other locale, for the locale switch. */
+  switchTo: { href: string; hreflang: string; lang: string; label: string };
+  /** Localises a route for this locale (`/DROC` -> `/en/DROC`). */
+  href(route: string): string;
+  /** Prefixes a public/ file path with the CDN when one is configured. */
+  asset(path: string): string;
+}
+
+/** Props of every page template. */
+export interface TemplateProps {
+  page: PageModel;
+  site: SiteModel;
+  /** Looks up a UI text id in this locale's _strings.yaml. */
+  t(id: string): string;
+}
