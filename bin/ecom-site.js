@@ -57,7 +57,7 @@ async function ensureBundle() {
 }
 
 // React's production build renders faster and never prints development warnings into a user's build.
-process.env.NODE_ENV ??= 'production';
+process.env.NODE_ENV = 'production';
 process.setSourceMapsEnabled(true);
 const bundle = await ensureBundle();
 const { main } = await import(pathToFileURL(bundle).href);

@@ -1,0 +1,66 @@
+/** Test helpers: run the real CLI, make content fixtures in temp folders, parse built HTML. */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+
+/** The repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The real content folder. */
+export const CONTENT = join(ROOT, 'content');
+const BIN = join(ROOT, 'bin', 'ecom-site.js');
+
+/** The outcome of one CLI run. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ecom-site <args>` as a user would (a real process), in `cwd`. */
+export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A fresh temp folder. */
+export function tempDir(prefix = 'ecom-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Copies the real content into a temp folder, so a test may break it. */
+export function copyContent(): string {
+  const dir = join(tempDir(), 'content');
+  cpSync(CONTENT, dir, { recursive: true });
+  return dir;
+}
+
+/** The smallest valid content folder, plus `files` (paths relative to the content folder). */
+export function makeContent(files: Record<string, string> = {}): string {
+  const dir = join(tempDir(), 'content');
+  const base: Record<string, string> = {
+    'site.yaml': 'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\n',
+    'menu.yaml': 'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\nlinks: []\n',
+    'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\n',
+    'en/_strings.yaml': 'menu.main: Main\nnav.home: Home\n',
+    'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\n---\n\n你好。\n',
+    'en/index.md': '---\ntitle: Home\ndescription: Test home\n---\n\nHello.\n',
+  };
+  for (const [path, text] of Object.entries({ ...base, ...files })) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** Parses a built HTML file. */
+export function readHtml(file: string): Root {
+  return fromHtml(readFileSync(file, 'utf8'));
+}
