@@ -7,17 +7,28 @@ import { Header } from './Header.tsx';
 /**
  * The one layout of every page, with the hooks of CONTRACT.md section 4: `lang` and `data-route` on
  * `<html>`, the progress bar, the offline status and the back-to-top button. The page's content sits in
- * `<main>`, marked with its own language when a fallback page stands in for a missing translation.
+ * `<main>`, marked with its own language when a fallback page stands in for a missing translation and
+ * carrying the localised texts the client script needs to show the error state (SPEC.md section 8).
  */
 export function Layout({ page, site, t, children }: TemplateProps & { children: ReactNode }): ReactElement {
   return (
-    <html lang={page.lang} data-route={page.routeName}>
+    <html lang={page.lang} data-route={page.routeName} data-api-base={site.apiBase || undefined}>
       <Head page={page} site={site} />
       <body>
         <a className="skip-link" href="#main">{t('a11y.skip')}</a>
         <div className="progress" role="progressbar" aria-label={t('a11y.loading')} aria-valuemin={0} aria-valuemax={100} data-state="idle" hidden />
         <Header site={site} t={t} />
-        <main id="main" tabIndex={-1} lang={page.contentLang === page.lang ? undefined : page.contentLang} data-template={page.template}>
+        <main
+          id="main"
+          tabIndex={-1}
+          lang={page.contentLang === page.lang ? undefined : page.contentLang}
+          data-template={page.template}
+          data-error-not-found={t('error.notFound')}
+          data-error-back-home={t('error.backHome')}
+          data-error-generic={t('error.generic')}
+          data-error-show-failed={t('error.showFailed')}
+          data-error-go-home={t('error.goHome')}
+        >
           {children}
         </main>
         <Footer site={site} t={t} />

@@ -1,0 +1,141 @@
+/**
+ * Locale detection on the root path and the locale switch (CONTRACT.md section 5 "locale detection",
+ * "locale switch"; SPEC.md sections 2, 4 and 9): `chooseLocale` on its own, then real Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { chooseLocale, localeOfTag } from '../../client/locale.ts';
+import { hasMarker, markWindow, openPage, useSite, waitForRoute } from '../helpers/browser.ts';
+
+const site = useSite();
+const DAY_S = 86_400;
+
+describe('chooseLocale', () => {
+  test('a cookie holding a known locale wins over the browser languages', () => {
+    expect(chooseLocale('zh', ['en-US', 'en'])).toBe('zh');
+    expect(chooseLocale('en', ['zh-CN'])).toBe('en');
+  });
+
+  test('without a usable cookie the first browser language that matches a locale decides', () => {
+    expect(chooseLocale(undefined, ['en-GB', 'zh-CN'])).toBe('en');
+    expect(chooseLocale('fr', ['fr-FR', 'EN-us'])).toBe('en');
+    expect(chooseLocale(undefined, ['zh-TW', 'en'])).toBe('zh');
+  });
+
+  test('with nothing that matches, the default locale zh stays', () => {
+    expect(chooseLocale(undefined, ['fr-FR', 'de'])).toBe('zh');
+    expect(chooseLocale(undefined, [])).toBe('zh');
+  });
+
+  test('hreflang tags map back to locales', () => {
+    expect(localeOfTag('zh-CN')).toBe('zh');
+    expect(localeOfTag('en')).toBe('en');
+    expect(localeOfTag('fr')).toBeUndefined();
+  });
+});
+
+describe('locale detection on the root path', () => {
+  test('the detection script is a blocking script in the head of / only, before the stylesheet', () => {
+    const head = (file: string): string => /<head>.*<\/head>/s.exec(readFileSync(join(site.dir, file), 'utf8'))?.[0] ?? '';
+    const root = head('index.html');
+    const detect = /<script src="(\/assets\/detect\.[0-9a-f]+\.js)"><\/script>/.exec(root);
+    expect(detect).not.toBeNull();
+    expect(root.indexOf(detect?.[0] ?? '')).toBeLessThan(root.indexOf('rel="stylesheet"'));
+    for (const file of ['home.html', 'en.html', 'en/index.html', 'DROC.html', 'en/home.html']) expect(head(file)).not.toContain('/assets/detect.');
+  });
+
+  test('an English browser opening / is sent to /en', async () => {
+    const { context, page } = await openPage(site, { locale: 'en-US' });
+    await page.goto(`${site.url}/`);
+    await page.waitForURL(`${site.url}/en`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await context.close();
+  });
+
+  test('a Chinese or other-language browser stays on /', async () => {
+    for (const locale of ['zh-CN', 'fr-FR']) {
+      const { context, page } = await openPage(site, { locale });
+      await page.goto(`${site.url}/`);
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+      await context.close();
+    }
+  });
+
+  test('the cookie i18n_redirected is followed before the browser language', async () => {
+    const toZh = await openPage(site, { locale: 'en-US' });
+    await toZh.context.addCookies([{ name: 'i18n_redirected', value: 'zh', url: site.url }]);
+    await toZh.page.goto(`${site.url}/`);
+    await toZh.page.waitForTimeout(300);
+    expect(new URL(toZh.page.url()).pathname).toBe('/');
+    await toZh.context.close();
+
+    const toEn = await openPage(site, { locale: 'zh-CN' });
+    await toEn.context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+    await toEn.page.goto(`${site.url}/`);
+    await toEn.page.waitForURL(`${site.url}/en`);
+    await toEn.context.close();
+  });
+
+  test('no other path is redirected, whatever the browser language or cookie', async () => {
+    const { context, page } = await openPage(site, { locale: 'en-US' });
+    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+    const detect = /src="(\/assets\/detect\.[0-9a-f]+\.js)"/.exec(readFileSync(join(site.dir, 'index.html'), 'utf8'))?.[1] ?? '';
+    for (const path of ['/home', '/DROC', '/company/company', '/newsDetail']) {
+      await page.goto(`${site.url}${path}`);
+      // The pages do not load the script; load it anyway to show that it checks the path itself.
+      await page.addScriptTag({ url: detect });
+      await page.waitForTimeout(200);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await context.close();
+
+    const zh = await openPage(site, { locale: 'zh-CN' });
+    await zh.context.addCookies([{ name: 'i18n_redirected', value: 'zh', url: site.url }]);
+    for (const path of ['/en', '/en/home', '/en/DROC']) {
+      await zh.page.goto(`${site.url}${path}`);
+      await zh.page.waitForTimeout(200);
+      expect(new URL(zh.page.url()).pathname).toBe(path);
+    }
+    await zh.context.close();
+  });
+});
+
+describe('locale switch', () => {
+  test('stores i18n_redirected for 365 days (path /, SameSite=Lax, not Secure), then shows the other locale', async () => {
+    const { context, page } = await openPage(site, { locale: 'zh-CN' });
+    await page.goto(`${site.url}/DROC`);
+    await markWindow(page);
+    const before = Date.now() / 1000;
+    await page.click('a[data-locale-switch]');
+    await waitForRoute(page, 'DROC___en');
+    expect(new URL(page.url()).pathname).toBe('/en/DROC');
+    expect(await hasMarker(page)).toBe(true);
+
+    const cookies = await context.cookies();
+    expect(cookies).toHaveLength(1);
+    const [cookie] = cookies;
+    expect(cookie).toMatchObject({ name: 'i18n_redirected', value: 'en', path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
+    expect(cookie?.expires ?? 0).toBeGreaterThan(before + 365 * DAY_S - 60);
+    expect(cookie?.expires ?? 0).toBeLessThan(before + 365 * DAY_S + 60);
+
+    await page.click('a[data-locale-switch]');
+    await waitForRoute(page, 'DROC___zh');
+    expect((await context.cookies())[0]?.value).toBe('zh');
+    await context.close();
+  });
+
+  test('after switching to Chinese, an English browser is no longer sent away from /', async () => {
+    const { context, page } = await openPage(site, { locale: 'en-US' });
+    await page.goto(`${site.url}/`);
+    await page.waitForURL(`${site.url}/en`);
+    await page.click('a[data-locale-switch]');
+    await waitForRoute(page, 'index___zh');
+    await page.goto(`${site.url}/`);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Whole-page behaviour in real Chromium (CONTRACT.md sections 4 and 5): back-to-top, the offline notice,
+ * the root font size, no console error on any page (also under a strict Content-Security-Policy), and
+ * the client script's size budget.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { SPEC_ROUTES, pathOf } from '../helpers/site.ts';
+import { STRICT_CSP, hasMarker, markWindow, openPage, useSite, waitForRoute } from '../helpers/browser.ts';
+
+const site = useSite();
+
+describe('back to top', () => {
+  test('appears after scrolling, takes the reader to the top and hides again', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1280, height: 600 } });
+    await page.goto(`${site.url}/en/DROC`);
+    expect(await page.getAttribute('.back-to-top', 'data-visible')).toBe('false');
+    expect(await page.isVisible('.back-to-top')).toBe(false);
+    await page.evaluate(() => scrollTo({ top: 900, behavior: 'instant' }));
+    await page.waitForSelector('.back-to-top[data-visible=true]');
+    expect(await page.isVisible('.back-to-top')).toBe(true);
+    expect(await page.textContent('.back-to-top')).toBe('Back to top');
+    await page.click('.back-to-top');
+    await page.waitForFunction(() => scrollY === 0);
+    await page.waitForSelector('.back-to-top[data-visible=false]', { state: 'attached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await context.close();
+  });
+});
+
+describe('offline notice', () => {
+  test('the status element tells the reader when the browser goes offline, in the page language', async () => {
+    const { context, page } = await openPage(site);
+    await page.goto(`${site.url}/DROC`);
+    expect(await page.textContent('[role=status]')).toBe('');
+    expect(await page.isVisible('[role=status]')).toBe(false);
+    await context.setOffline(true);
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent !== '');
+    expect(await page.textContent('[role=status]')).toBe(await page.getAttribute('[role=status]', 'data-offline-text'));
+    expect(await page.textContent('[role=status]')).toMatch(/网络/);
+    expect(await page.isVisible('[role=status]')).toBe(true);
+    await context.setOffline(false);
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent === '');
+    expect(await page.isVisible('[role=status]')).toBe(false);
+
+    await page.goto(`${site.url}/en/DROC`);
+    await context.setOffline(true);
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent !== '');
+    expect(await page.textContent('[role=status]')).toMatch(/offline/i);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  test('offline, a failed navigation keeps the page and shows the error state instead of reloading', async () => {
+    const { context, page } = await openPage(site);
+    await page.goto(`${site.url}/DROC`);
+    await markWindow(page);
+    await context.setOffline(true);
+    await page.click('.site-footer a[href="/DFOC"]');
+    await page.waitForSelector('main[data-error]');
+    expect(await hasMarker(page)).toBe(true);
+    expect(await page.isVisible('[role=status]')).toBe(true);
+    await context.setOffline(false);
+    await context.close();
+  });
+});
+
+describe('root font size', () => {
+  test('is width / 1920 * 192 px with a 12 px floor, and follows resizes', async () => {
+    const { context, page } = await openPage(site, { viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${site.url}/DROC`);
+    const rootFont = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    expect(await rootFont()).toBe('192px');
+    for (const [width, expected] of [[960, '96px'], [320, '32px'], [100, '12px'], [1920, '192px']] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await rootFont()).toBe(expected);
+    }
+    await context.close();
+  });
+});
+
+describe('every page', () => {
+  const paths = [...SPEC_ROUTES.flatMap((route) => [pathOf(route, 'zh'), pathOf(route, 'en')])];
+
+  test('loads without a console error or uncaught exception under a strict Content-Security-Policy', async () => {
+    const { context, page, errors } = await openPage(site, { locale: 'zh-CN' });
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      if (response.request().resourceType() === 'document' && response.headers()['content-security-policy'] !== STRICT_CSP) failed.push(`no CSP: ${response.url()}`);
+    });
+    for (const path of paths) {
+      await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+      expect(errors, path).toEqual([]);
+    }
+    expect(failed).toEqual([]);
+
+    // The 404 pages too: only the document's own 404 status may be reported.
+    for (const path of ['/no-such-page', '/en/no-such-page']) {
+      const response = await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+      expect(response?.status()).toBe(404);
+      expect(errors.filter((e) => !/status of 404/.test(e)), path).toEqual([]);
+    }
+    errors.length = 0;
+
+    // And the script's own navigation under the same policy.
+    await page.goto(`${site.url}/DROC`);
+    await markWindow(page);
+    await page.click('.site-footer a[href="/DFOC"]');
+    await waitForRoute(page, 'DFOC___zh');
+    expect(await hasMarker(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('budget', () => {
+  test('the client script stays under 5 KB minified and gzipped', () => {
+    const assets = join(site.dir, 'assets');
+    const app = readdirSync(assets).find((name) => /^app\.[0-9a-f]+\.js$/.test(name));
+    expect(app).toBeDefined();
+    const bytes = readFileSync(join(assets, app ?? ''));
+    const gzipped = gzipSync(bytes, { level: 9 }).length;
+    console.info(`client script ${app}: ${bytes.length} B minified, ${gzipped} B gzip -9`);
+    expect(gzipped).toBeLessThan(5 * 1024);
+  });
+});
