@@ -31,6 +31,19 @@ export interface Alternate {
   href: string;
 }
 
+/** Open Graph and Twitter card facts of a page (issue 6). */
+export interface SocialMeta {
+  /** `og:type`. */
+  type: 'website' | 'article';
+  /** Absolute URL of the share image. */
+  image: string;
+  /** `og:locale` of this page and of its other-language versions, e.g. `zh_CN`, `en_US`. */
+  locale: string;
+  alternateLocales: string[];
+  /** YYYY-MM-DD publication date of an article. */
+  published?: string;
+}
+
 /** The page being rendered. */
 export interface PageModel {
   route: string;
@@ -52,6 +65,9 @@ export interface PageModel {
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];
+  social: SocialMeta;
+  /** schema.org objects for `<script type="application/ld+json">` (Organization, NewsArticle, BreadcrumbList). */
+  structuredData: Array<Record<string, unknown>>;
 }
 
 /** Everything site-wide a template may use. */
@@ -60,15 +76,20 @@ export interface SiteModel {
   phone: string;
   email: string;
   baseUrl: string;
+  /** Base of the product API (site.yaml `apiBase`; empty when none), for templates and the client script. */
   apiBase: string;
   /** URLs of the hashed stylesheet and script. */
   css: string;
   js: string;
+  /** The blocking locale-detection script, on the root path `/` only. */
+  detectJs?: string;
   menu: { groups: Array<{ label: string; items: MenuLink[] }>; links: MenuLink[] };
   /** The articles of this locale, newest first. */
   articles: ArticleSummary[];
   canonical: string;
   alternates: Alternate[];
+  /** The Atom feed of this locale's news, when the site has articles. */
+  feed?: { href: string; title: string };
   /** The same page in the other locale, for the locale switch. */
   switchTo: { href: string; hreflang: string; lang: string; label: string };
   /** Localises a route for this locale (`/DROC` -> `/en/DROC`). */

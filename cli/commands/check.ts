@@ -1,12 +1,27 @@
-/** `ecom-site check`: link-checks a built tree with linkinator on a local server. */
+/** `ecom-site check`: link-checks a built tree (cli/core/linkcheck.ts) and prints what is broken, by page. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkLinks, type BrokenLink } from '../core/linkcheck.ts';
 import { displayPath } from '../core/paths.ts';
 
 /** Options of `check`. */
 export interface CheckFlags {
   out: string;
   quiet?: boolean;
+}
+
+/** The broken links grouped under the page they are on: `/en/DROC` then `  404  /en/nowhere`. */
+export function formatBroken(broken: readonly BrokenLink[]): string {
+  let text = '';
+  let page: string | undefined;
+  for (const link of broken) {
+    if (link.page !== page) {
+      page = link.page;
+      text += `${page || '(start)'}\n`;
+    }
+    text += `  ${String(link.status || 'ERR').padEnd(4)} ${link.url}\n`;
+  }
+  return text;
 }
 
 /** Runs linkinator over every page and asset of the output; returns 1 when anything is broken. */
@@ -16,20 +31,16 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     process.stderr.write(`${displayPath(dir)}/index.html not found.\n    hint: run \`ecom-site build\` first, or pass the built folder with --out.\n`);
     return 1;
   }
-  // Imported here, not at the top, so that `build` never pays for loading linkinator.
-  const { LinkChecker, LinkState } = await import('linkinator');
-  const checker = new LinkChecker();
-  const result = await checker.check({
-    path: dir,
-    recurse: true,
-    cleanUrls: true,
-    concurrency: 16,
-    linksToSkip: ['^(?!http://localhost)'],
-  });
-  const broken = result.links.filter((link) => link.state === LinkState.BROKEN);
-  for (const link of broken) {
-    process.stderr.write(`BROKEN  ${link.status ?? ''} ${link.url}\n    on ${link.parent ?? '(start)'}\n`);
+  const started = performance.now();
+  const report = await checkLinks(dir);
+  const pages = new Set(report.broken.map((b) => b.page)).size;
+  if (report.broken.length) {
+    process.stderr.write(formatBroken(report.broken));
+    process.stderr.write(`${report.broken.length} broken link(s) on ${pages} page(s).\n`);
   }
-  if (!flags.quiet) process.stdout.write(`Checked ${result.links.length} links: ${broken.length} broken.\n`);
-  return broken.length ? 1 : 0;
+  if (!flags.quiet) {
+    const ms = Math.round(performance.now() - started);
+    process.stdout.write(`Checked ${report.links} links on ${report.pages} pages of ${displayPath(dir)}/ · ${report.broken.length} broken · ${report.skipped} external skipped · ${ms} ms\n`);
+  }
+  return report.broken.length ? 1 : 0;
 }

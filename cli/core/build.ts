@@ -7,18 +7,21 @@ import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
-import { buildClientScript, buildStylesheet, loadTemplateModule } from './bundle.ts';
-import { loadMenu, loadSiteConfig, loadStrings, type Menu, type Strings } from './config.ts';
+import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule } from './bundle.ts';
+import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './config.ts';
 import { loadPages, type TemplateFields } from './content.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
+import { siteFeeds } from './feed.ts';
 import { missingStrings, planPages, translationReport, type PlannedPage, type TranslationReport } from './i18n.ts';
 import type { LinkTargets } from './links.ts';
 import { checkOutputDir, openOutput } from './output.ts';
 import { displayPath } from './paths.ts';
-import { renderNotFound, renderPage, type RenderContext, type TemplateModule } from './render.ts';
+import { fillPlaceholders, type Placeholders } from './placeholders.ts';
+import { placeholdersFor, renderNotFound, renderPage, type RenderContext, type TemplateModule } from './render.ts';
 import { localisePath, outputFiles } from './routes.ts';
 import type { Fields } from './schema.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
+import { collectParents } from './structured-data.ts';
 
 /** Options of a build; defaults live in cli/core/defaults.ts. */
 export interface BuildOptions {
@@ -63,17 +66,32 @@ function checkMenu(menu: Menu, strings: Strings, routes: ReadonlySet<string>, er
   void strings;
 }
 
-function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale): ArticleSummary[] {
+function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale, placeholders: Placeholders): ArticleSummary[] {
+  const fill = (value: unknown): string => fillPlaceholders(String(value ?? ''), placeholders);
   return pages
     .filter((p) => p.locale === locale && templates.templates[p.source.template]?.article)
     .map((p) => ({
       href: localisePath(p.route, locale),
       slug: p.route.split('/').pop() ?? '',
-      title: String(p.source.data.title),
+      title: fill(p.source.data.title),
       date: String(p.source.data.date ?? ''),
-      summary: String(p.source.data.summary ?? p.source.data.description ?? ''),
+      summary: fill(p.source.data.summary ?? p.source.data.description),
     }))
     .sort((a, b) => (a.date === b.date ? a.href.localeCompare(b.href) : a.date < b.date ? 1 : -1));
+}
+
+/** Where each page sits (for breadcrumbs) and its title, per locale. */
+function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule, menu: Menu, config: SiteConfig): Pick<RenderContext, 'parents' | 'titles'> {
+  const groups = menu.groups.map((g) => g.items.map((i) => i.route));
+  const parents = {} as RenderContext['parents'];
+  const titles = {} as RenderContext['titles'];
+  for (const locale of LOCALES) {
+    const own = pages.filter((p) => p.locale === locale);
+    const facts = own.map((p) => ({ route: p.route, data: p.source.data, article: Boolean(templates.templates[p.source.template]?.article) }));
+    parents[locale] = collectParents(facts, groups);
+    titles[locale] = new Map(own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, locale))]));
+  }
+  return { parents, titles };
 }
 
 /** Runs a full build. Throws SiteError with every problem found; the previous output stays untouched. */
@@ -87,12 +105,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await checkOutputDir(outDir, { root, inputs: [contentDir, join(root, 'templates'), join(root, 'public')] });
 
   const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
-  const [config, menu, strings, templates, script, stylesheet, publicFiles] = await Promise.all([
+  const [config, menu, strings, templates, script, detect, stylesheet, publicFiles] = await Promise.all([
     loadSiteConfig(contentDir),
     loadMenu(contentDir),
     loadStrings(contentDir),
     loadTemplateModule<TemplateModule>(root, cacheDir),
     buildClientScript(root),
+    buildDetectScript(root),
     buildStylesheet(root),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false }),
   ]);
@@ -120,9 +139,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   if (errors.length) throw new SiteError(uniqueProblems(errors));
 
+  const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, templates, l, placeholdersFor(config, l))])) as Record<Locale, ArticleSummary[]>;
+  const relations = pageRelations(plan.pages, templates, menu, config);
+  const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale].get('/news'));
   const targets: LinkTargets = {
     routes,
-    files: new Set([...publicFiles.map((f) => `/${f}`), '/sitemap.xml', '/robots.txt']),
+    files: new Set([...publicFiles.map((f) => `/${f}`), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
   };
   const ctx: RenderContext = {
     config,
@@ -130,8 +152,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     strings,
     templates,
     targets,
-    articles: { zh: listArticles(plan.pages, templates, 'zh'), en: listArticles(plan.pages, templates, 'en') },
-    assets: { css: `${config.cdn}/assets/${stylesheet.name}`, js: `${config.cdn}/assets/${script.name}` },
+    articles,
+    assets: { css: `${config.cdn}/assets/${stylesheet.name}`, js: `${config.cdn}/assets/${script.name}`, detectJs: `${config.cdn}/assets/${detect.name}` },
+    ...relations,
+    feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
   };
 
   const output = await openOutput(outDir);
@@ -153,8 +177,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
     if (errors.length) throw new SiteError(uniqueProblems(errors));
     for (const locale of LOCALES) writes.push([locale === 'zh' ? '404.html' : `${locale}/404.html`, renderNotFound(locale, ctx)]);
-    writes.push([`assets/${script.name}`, script.contents], [`assets/${stylesheet.name}`, stylesheet.contents]);
-    writes.push(['sitemap.xml', renderSitemap(config.baseUrl, [...routes])], ['robots.txt', renderRobots(config.baseUrl)]);
+    writes.push([`assets/${script.name}`, script.contents], [`assets/${detect.name}`, detect.contents], [`assets/${stylesheet.name}`, stylesheet.contents]);
+    // The sitemap lists canonical pages only: /home declares / canonical (SPEC.md section 2 alias).
+    writes.push(['sitemap.xml', renderSitemap(config.baseUrl, [...new Set(plan.pages.map((p) => p.route))])], ['robots.txt', renderRobots(config.baseUrl)]);
+    for (const feed of Object.values(feeds)) writes.push([feed.href.slice(1), feed.xml]);
 
     const unique = uniqueProblems(warnings);
     if (options.strict && unique.length) {

@@ -80,6 +80,12 @@ export async function buildClientScript(root: string): Promise<Asset> {
   return { name: `app.${contentHash(contents)}.js`, contents };
 }
 
+/** Bundles and minifies the root-path locale detection script into `detect.<hash>.js`. */
+export async function buildDetectScript(root: string): Promise<Asset> {
+  const contents = await bundleOne(join(root, 'client', 'detect.ts'), 'browser', true);
+  return { name: `detect.${contentHash(contents)}.js`, contents };
+}
+
 /** Bundles and minifies the stylesheet into `site.<hash>.css`. */
 export async function buildStylesheet(root: string): Promise<Asset> {
   const contents = await bundleOne(join(root, 'templates', 'site.css'), 'browser', true);

@@ -18,6 +18,8 @@ export interface SiteConfig {
   email: string;
   apiBase: string;
   cdn: string;
+  /** Year the company was founded, for the home pages' Organization JSON-LD (optional). */
+  founded?: string;
 }
 
 /** One link of the header menu. */
@@ -52,6 +54,7 @@ const SITE_SCHEMA: Field = {
     email: { kind: 'string', required: true },
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
+    founded: { kind: 'number' },
   },
 };
 
@@ -100,6 +103,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     email: String(raw.email),
     apiBase: trim(raw.apiBase),
     cdn: trim(raw.cdn),
+    ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
   };
 }
 

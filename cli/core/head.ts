@@ -21,3 +21,14 @@ export function collectAlternates(baseUrl: string, route: string): Alternate[] {
     { hreflang: 'x-default', href: absoluteUrl(baseUrl, route, DEFAULT_LOCALE) },
   ];
 }
+
+/** `og:locale` of each locale (Open Graph wants language_TERRITORY). */
+export const OG_LOCALES: Record<Locale, string> = { zh: 'zh_CN', en: 'en_US' };
+
+/**
+ * The absolute URL of a public/ file or hashed asset: on the CDN when site.yaml's `cdn` is an absolute URL,
+ * else on the site (`cdn` may also be a path prefix such as `/static`).
+ */
+export function absoluteAsset(baseUrl: string, cdn: string, path: string): string {
+  return /^https?:\/\//.test(cdn) ? `${cdn}${path}` : `${baseUrl}${cdn}${path}`;
+}

@@ -31,6 +31,8 @@ export interface MarkdownContext {
   path: string;
   targets: LinkTargets;
   placeholders: Placeholders;
+  /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
+  cdn?: string;
   warnings: Problem[];
   errors: Problem[];
 }
@@ -102,7 +104,8 @@ function remarkSite() {
           }
           const checked = checkInternalLink(url, ctx.path, ctx.locale, ctx.targets, node.type === 'image');
           if (checked.error) report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
-          node.url = checked.url;
+          // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
+          node.url = node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
           return undefined;
         }
         default:

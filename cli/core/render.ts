@@ -5,16 +5,17 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
-import type { ArticleSummary, MenuLink, PageModel, SiteModel, TemplateProps } from '../../templates/types.ts';
+import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../templates/types.ts';
 import type { Menu, SiteConfig, Strings } from './config.ts';
 import { problem, type Problem } from './errors.ts';
-import { collectAlternates, absoluteUrl } from './head.ts';
+import { absoluteAsset, absoluteUrl, collectAlternates, OG_LOCALES } from './head.ts';
 import { translator } from './i18n.ts';
 import type { PlannedPage } from './i18n.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
 import { localisePath, routeName } from './routes.ts';
+import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 
 /** The template registry as the generator sees it (templates/index.ts). */
 export interface TemplateModule {
@@ -36,8 +37,18 @@ export interface RenderContext {
   templates: TemplateModule;
   targets: LinkTargets;
   articles: Record<Locale, ArticleSummary[]>;
-  assets: { css: string; js: string };
+  assets: { css: string; js: string; detectJs: string };
+  /** The route each page sits under, per locale (structured-data.ts `collectParents`). */
+  parents: Record<Locale, ReadonlyMap<string, string>>;
+  /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
+  titles: Record<Locale, ReadonlyMap<string, string>>;
+  /** Each locale's Atom feed, when the site has articles. */
+  feeds: Partial<Record<Locale, { href: string; title: string }>>;
 }
+
+/** The public files the head and structured data point at (public/images). */
+const SHARE_IMAGE = '/images/hero.svg';
+const LOGO = '/images/logo.svg';
 
 /** The result of rendering: HTML, or the problems that stopped it. */
 export interface Rendered {
@@ -70,6 +81,8 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     apiBase: ctx.config.apiBase,
     css: ctx.assets.css,
     js: ctx.assets.js,
+    // Only the bare root detects the reader's locale (SPEC.md section 2).
+    detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
     menu: {
       groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
       links: ctx.menu.links.map(link),
@@ -77,6 +90,7 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     articles: ctx.articles[locale],
     canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, locale),
     alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute),
+    feed: ctx.feeds[locale],
     switchTo: {
       href: localisePath(route ?? '/', other),
       hreflang: LANG_TAGS[other],
@@ -104,6 +118,45 @@ function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors: Proble
   walk(page.source.data, []);
 }
 
+/** Open Graph / Twitter facts of a page. */
+function socialOf(ctx: RenderContext, locale: Locale, published?: string): SocialMeta {
+  return {
+    type: published ? 'article' : 'website',
+    image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, SHARE_IMAGE),
+    locale: OG_LOCALES[locale],
+    alternateLocales: LOCALES.filter((l) => l !== locale).map((l) => OG_LOCALES[l]),
+    ...(published ? { published } : {}),
+  };
+}
+
+/** The JSON-LD of a page: Organization on the home pages, NewsArticle on articles, BreadcrumbList under a parent. */
+function structuredDataOf(ctx: RenderContext, page: PlannedPage, canonicalRoute: string, model: PageModel): JsonLd[] {
+  const { config } = ctx;
+  const { locale } = page;
+  const company = config.company[locale];
+  const home = absoluteUrl(config.baseUrl, '/', locale);
+  const logo = absoluteAsset(config.baseUrl, config.cdn, LOGO);
+  const url = absoluteUrl(config.baseUrl, canonicalRoute, locale);
+  const data: JsonLd[] = [];
+  if (canonicalRoute === '/') {
+    const alternateNames = LOCALES.filter((l) => l !== locale).map((l) => config.company[l]).filter((name) => name !== company);
+    data.push(organization({ name: company, alternateNames, url: home, logo, founded: config.founded, telephone: config.phone, email: config.email }));
+  }
+  if (model.social.published) {
+    data.push(newsArticle({ headline: model.title, description: model.description, date: model.social.published, url, image: model.social.image, inLanguage: model.contentLang, publisher: { name: company, url: home, logo } }));
+  }
+  const parent = ctx.parents[locale].get(page.route);
+  if (parent) {
+    const titleOf = (route: string): string => ctx.titles[locale].get(route) ?? route;
+    data.push(breadcrumbList([
+      { name: company, url: home },
+      { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale) },
+      { name: model.title, url },
+    ]));
+  }
+  return data;
+}
+
 /**
  * Renders a planned page. `route` may differ from the page's own route for an alias (`/home` renders the
  * home page); `canonicalRoute` is the route search engines should index.
@@ -116,7 +169,7 @@ export function renderPage(page: PlannedPage, ctx: RenderContext, route = page.r
   if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
   const placeholders = placeholdersFor(ctx.config, locale);
   const path = localisePath(route, locale);
-  const body = renderMarkdown(source.body, { file: source.file, bodyLine: source.bodyLine, locale, path, targets: ctx.targets, placeholders, warnings, errors });
+  const body = renderMarkdown(source.body, { file: source.file, bodyLine: source.bodyLine, locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, warnings, errors });
   checkDataRoutes(page, ctx.targets, errors);
 
   const names = spec.sections?.names;
@@ -146,8 +199,11 @@ export function renderPage(page: PlannedPage, ctx: RenderContext, route = page.r
     summary,
     data,
     ...body,
+    social: socialOf(ctx, locale, spec.article && typeof data.date === 'string' ? data.date : undefined),
+    structuredData: [],
   };
   const canonicalRoute = route === '/home' ? '/' : route;
+  model.structuredData = structuredDataOf(ctx, page, canonicalRoute, model);
   const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonicalRoute), t: translator(ctx.strings, locale) };
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
@@ -172,6 +228,8 @@ export function renderNotFound(locale: Locale, ctx: RenderContext): string {
     body: empty,
     intro: null,
     sections: [],
+    social: socialOf(ctx, locale),
+    structuredData: [],
   };
   const site = siteModel(ctx, locale, undefined, '/');
   const props: TemplateProps = { page: model, site, t };

@@ -2,9 +2,15 @@
 import { LOCALES } from '../../client/constants.ts';
 import { absoluteUrl, collectAlternates } from './head.ts';
 
-const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
+export function escapeXml(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
-/** The sitemap of the given routes (every locale of each), in a stable order. */
+/**
+ * The sitemap of the given routes (every locale of each), in a stable order. Pass canonical routes only:
+ * an alias such as `/home` declares `/` canonical and does not belong in a sitemap.
+ */
 export function renderSitemap(baseUrl: string, routes: readonly string[]): string {
   const urls = [...routes].sort().flatMap((route) =>
     LOCALES.map((locale) => {

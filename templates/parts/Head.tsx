@@ -1,11 +1,16 @@
 import type { ReactElement } from 'react';
 import type { TemplateProps } from '../types.ts';
+import { JsonLd } from './JsonLd.tsx';
 
 // `hreflang` is spread in lower case: React would otherwise print `hrefLang`,
 // which browsers accept but plain-text tools and crawlers matching `hreflang=` may not.
 
-/** The `<head>` of every page (CONTRACT.md section 4): title, meta, canonical, alternates, assets. */
+/**
+ * The `<head>` of every page (CONTRACT.md section 4, issue 6): title, meta, canonical, alternates, Open
+ * Graph and Twitter card, the news feed, JSON-LD and the assets. The 404 pages ask not to be indexed.
+ */
 export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): ReactElement {
+  const { social } = page;
   return (
     <head>
       <meta charSet="utf-8" />
@@ -13,13 +18,32 @@ export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): Reac
       <title>{page.title}</title>
       <meta name="description" content={page.description} />
       <meta name="keywords" content={page.keywords} />
+      {page.template === '404' ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={site.canonical} />
       {site.alternates.map((alt) => (
         <link key={alt.hreflang} rel="alternate" {...{ hreflang: alt.hreflang }} href={alt.href} />
       ))}
+      {site.feed ? <link rel="alternate" type="application/atom+xml" title={site.feed.title} href={site.feed.href} /> : null}
+      <meta property="og:type" content={social.type} />
+      <meta property="og:site_name" content={site.company} />
+      <meta property="og:title" content={page.title} />
+      <meta property="og:description" content={page.description} />
+      <meta property="og:url" content={site.canonical} />
+      <meta property="og:image" content={social.image} />
+      <meta property="og:locale" content={social.locale} />
+      {social.alternateLocales.map((locale) => (
+        <meta key={locale} property="og:locale:alternate" content={locale} />
+      ))}
+      {social.published ? <meta property="article:published_time" content={social.published} /> : null}
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={page.title} />
+      <meta name="twitter:description" content={page.description} />
+      <meta name="twitter:image" content={social.image} />
       <link rel="icon" href={site.asset('/favicon.svg')} type="image/svg+xml" />
+      {site.detectJs ? <script src={site.detectJs} /> : null}
       <link rel="stylesheet" href={site.css} />
       <script src={site.js} defer />
+      <JsonLd data={page.structuredData} />
     </head>
   );
 }

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage, type TemplateFields } from '../../../cli/core/content.ts';
+import type { Fields } from '../../../cli/core/schema.ts';
 import { SiteError, type Problem } from '../../../cli/core/errors.ts';
 import { tempDir } from '../../helpers/cli.ts';
 
 const templates: TemplateFields = {
   names: ['article', 'page'],
-  fieldsOf: (name) => (name === 'article' ? { date: { kind: 'date', required: true } } : {}),
+  fieldsOf: (name): Fields => (name === 'article' ? { date: { kind: 'date', required: true } } : {}),
 };
 
 function parse(text: string, warnings: Problem[] = []) {

@@ -1,0 +1,192 @@
+/**
+ * The shipped nginx configuration on real nginx, serving a fresh build of the real site (issue 6):
+ * every route at its exact path, 404 pages by locale, caching, gzip, security headers, and the site
+ * working in Chromium under that Content-Security-Policy.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
+import { startNginx, type Nginx } from '../helpers/nginx.ts';
+import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const LANG = { zh: 'zh-CN', en: 'en' } as const;
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const SECURITY_HEADERS = {
+  'content-security-policy': CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** Every article route, from the content folder. */
+const ARTICLES = readdirSync(join(CONTENT, 'zh', 'news')).map((file) => `/news/${file.replace(/\.md$/, '')}`);
+const PATHS = (['zh', 'en'] as const).flatMap((locale) => [...SPEC_ROUTES, ...ARTICLES].map((route) => ({ locale, path: pathOf(route, locale) })));
+
+const langOf = (html: string): string | undefined => /<html lang="([^"]+)"/.exec(html)?.[1];
+
+let out: string;
+let nginx: Nginx;
+
+beforeAll(async () => {
+  out = join(tempDir('ecom-hosting-'), 'dist');
+  const built = await runCli(['build', '--out', out, '--quiet']);
+  if (built.code !== 0) throw new Error(built.stderr);
+  nginx = await startNginx(out);
+});
+
+afterAll(async () => {
+  await nginx?.stop();
+});
+
+const get = (path: string, init: RequestInit = {}): Promise<Response> => fetch(`${nginx.url}${path}`, { redirect: 'manual', ...init });
+
+describe('routes on the shipped nginx configuration', () => {
+  it.each(PATHS)('serves $path with 200, no redirect and lang of $locale', async ({ locale, path }) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(langOf(await response.text())).toBe(LANG[locale]);
+  });
+
+  it('serves /en and /company, which are also folders, without a redirect to a trailing slash', async () => {
+    for (const path of ['/en', '/company', '/en/company', '/news', '/en/news']) {
+      const response = await get(path);
+      expect([path, response.status, response.headers.get('location')]).toEqual([path, 200, null]);
+    }
+  });
+
+  it.each([
+    ['/no-such-page', 'zh-CN'],
+    ['/DROC/extra', 'zh-CN'],
+    ['/assets/missing.0000000000.js', 'zh-CN'],
+    ['/en/no-such-page', 'en'],
+    ['/en/DROC/extra', 'en'],
+  ])('answers %s with 404 and the %s 404 page', async (path, lang) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(langOf(html)).toBe(lang);
+    expect(html).toContain(lang === 'en' ? 'This page could not be found' : 'data-route="404___zh"');
+  });
+
+  it('does not serve dotfiles such as the output marker', async () => {
+    expect(existsSync(join(out, '.ecom-site'))).toBe(true);
+    expect((await get('/.ecom-site')).status).toBe(404);
+    expect((await get('/en/.ecom-site')).status).toBe(404);
+  });
+
+  it('lists no directory', async () => {
+    for (const path of ['/assets/', '/images/', '/company/']) {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('Index of');
+    }
+  });
+
+  it('answers only GET and HEAD', async () => {
+    expect((await get('/DROC', { method: 'HEAD' })).status).toBe(200);
+    for (const method of ['POST', 'PUT', 'DELETE']) expect((await get('/DROC', { method })).status).toBe(405);
+  });
+
+  it('serves the sitemap, robots.txt and the Atom feeds', async () => {
+    expect((await get('/sitemap.xml')).status).toBe(200);
+    expect((await get('/robots.txt')).status).toBe(200);
+    for (const path of ['/news/feed.xml', '/en/news/feed.xml']) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+    }
+  });
+});
+
+describe('headers on the shipped nginx configuration', () => {
+  const assets = (): string[] => readdirSync(join(out, 'assets')).map((name) => `/assets/${name}`);
+
+  it('caches hashed assets for a year as immutable', async () => {
+    expect(assets().length).toBeGreaterThanOrEqual(3);
+    for (const path of assets()) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('makes HTML, 404 pages and unhashed files revalidate', async () => {
+    for (const path of ['/', '/en/DROC', '/no-such-page', '/en/no-such-page', '/assets/missing.js', '/sitemap.xml', '/images/logo.svg']) {
+      expect([path, (await get(path)).headers.get('cache-control')]).toEqual([path, 'no-cache']);
+    }
+  });
+
+  it('sends the security headers on every response, errors included', async () => {
+    const responses = [await get('/'), await get('/en/DROC'), await get(assets()[0] ?? ''), await get('/no-such-page'), await get('/en/nope'), await get('/', { method: 'POST' })];
+    for (const response of responses) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([response.url, name, response.headers.get(name)]).toEqual([response.url, name, value]);
+    }
+  });
+
+  it('compresses text with gzip', async () => {
+    const css = assets().find((path) => path.endsWith('.css')) ?? '';
+    const js = assets().find((path) => /\/app\.[^/]+\.js$/.test(path)) ?? '';
+    for (const path of ['/en/DROC', css, js, '/sitemap.xml', '/en/news/feed.xml', '/images/hero.svg']) {
+      // Node's fetch always offers gzip and decodes it; the header shows what nginx sent.
+      const response = await get(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect([path, response.headers.get('content-encoding')]).toEqual([path, 'gzip']);
+      expect(response.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    }
+  });
+});
+
+describe('the site in Chromium under the shipped Content-Security-Policy', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each([
+    ['/', 'zh-CN'],
+    ['/en', 'en-US'],
+    ['/en/DROC', 'en-US'],
+    ['/news/rsna-2024', 'zh-CN'],
+    ['/en/no-such-page', 'en-US'],
+  ])('loads %s with its scripts and styles and no CSP violation or console error', async (path, locale) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // The 404 page's own document answers 404, which Chromium logs as a failed resource load.
+      if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const response = await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+    expect(response?.headers()['content-security-policy']).toBe(CSP);
+    // The stylesheet applied, and the deferred app script runs: the menu button toggles aria-expanded.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    const button = page.locator('[data-menu] button[aria-controls]').first();
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(loaded.filter((p) => /^\/assets\/(app|site)\.[0-9a-f]+\.(js|css)$/.test(p))).toHaveLength(2);
+    await page.waitForTimeout(300);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
