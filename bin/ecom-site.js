@@ -32,15 +32,21 @@ function sourceHash() {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * Bundles the CLI and its render worker into `cli-<hash>/index.mjs` and `worker.mjs` (the build starts
+ * worker threads from the file beside it). Built in a temp folder and renamed into place.
+ */
 async function ensureBundle() {
-  const bundle = join(cacheDir, `cli-${sourceHash()}.mjs`);
-  if (existsSync(bundle)) return bundle;
+  const dir = join(cacheDir, `cli-${sourceHash()}`);
+  const entry = join(dir, 'index.mjs');
+  if (existsSync(entry)) return entry;
   const { build } = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
-  const temp = `${bundle}.${process.pid}.tmp`;
+  const temp = `${dir}.${process.pid}.tmp`;
   await build({
-    entryPoints: [join(root, 'cli', 'index.ts')],
-    outfile: temp,
+    entryPoints: { index: join(root, 'cli', 'index.ts'), worker: join(root, 'cli', 'core', 'worker.ts') },
+    outdir: temp,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -49,11 +55,16 @@ async function ensureBundle() {
     sourcemap: 'inline',
     logLevel: 'error',
   });
-  renameSync(temp, bundle);
-  for (const name of readdirSync(cacheDir)) {
-    if (/^cli-[0-9a-f]+\.mjs$/.test(name) && join(cacheDir, name) !== bundle) rmSync(join(cacheDir, name), { force: true });
+  try {
+    renameSync(temp, dir);
+  } catch {
+    // Another command built the same sources at the same moment; its copy is identical.
+    rmSync(temp, { recursive: true, force: true });
   }
-  return bundle;
+  for (const name of readdirSync(cacheDir)) {
+    if (/^cli-[0-9a-f]+$/.test(name) && join(cacheDir, name) !== dir) rmSync(join(cacheDir, name), { recursive: true, force: true });
+  }
+  return entry;
 }
 
 // React's production build renders faster and never prints development warnings into a user's build.

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { addBuildOptions, runBuild, type BuildFlags } from './commands/build.ts';
+import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/defaults.ts';
 
 /** The project root (where templates/, public/ and client/ live), found from this file's location. */
@@ -42,9 +43,9 @@ export async function main(argv: string[]): Promise<number> {
   addBuildOptions(program.command('watch').description('build, serve with live reload and rebuild on change'))
     .option('--port <n>', 'port to serve on', String(DEFAULTS.port))
     .option('--host <host>', 'address to listen on', DEFAULTS.host)
-    .action(async () => {
+    .action(async (flags: WatchFlags) => {
       const { runWatch } = await import('./commands/watch.ts');
-      code = await runWatch();
+      code = await runWatch(root, flags, Boolean(program.opts().debug));
     });
 
   program

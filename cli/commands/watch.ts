@@ -1,8 +1,151 @@
-/** `ecom-site watch`: build, serve with live reload, rebuild on change (issue 5; not built yet). */
-import { formatProblem, problem } from '../core/errors.ts';
+/** `ecom-site watch`: build, serve with live reload, rebuild on change (issue 5). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { BuildOptions } from '../core/build.ts';
+import { formatProblem, problem, SiteError, type Problem } from '../core/errors.ts';
+import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG } from '../core/live.ts';
+import { displayPath } from '../core/paths.ts';
+import { printError, printWarnings } from '../core/reporter.ts';
+import { startServer, type RunningServer } from '../core/serve.ts';
+import { rebuild, startSession, type Change, type WatchState } from '../core/watch.ts';
+import type { BuildFlags } from './build.ts';
 
-/** Runs `watch`; until the dev server lands it says so and exits 1. */
-export async function runWatch(): Promise<number> {
-  process.stderr.write(`${formatProblem(problem('NOT_IMPLEMENTED', '`ecom-site watch` is not available yet; use `ecom-site build` and any static server.'))}\n`);
-  return 1;
+/** Options of `watch`. */
+export interface WatchFlags extends BuildFlags {
+  port: string;
+  host: string;
+}
+
+/** How many ports after a busy one are tried. */
+const PORT_TRIES = 10;
+
+async function listen(dir: string, host: string, port: number, special: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<RunningServer> {
+  const transformHtml = (html: string): string => (html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`);
+  for (let tryPort = port; ; tryPort++) {
+    try {
+      return await startServer({ dir, host, port: tryPort, transformHtml, special });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE' || tryPort - port >= PORT_TRIES || port === 0) throw error;
+      process.stderr.write(`Port ${tryPort} is busy; trying ${tryPort + 1}.\n`);
+    }
+  }
+}
+
+/** Runs `watch` until Ctrl-C; returns the exit code. */
+export async function runWatch(root: string, flags: WatchFlags, debug: boolean): Promise<number> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`${formatProblem(problem('USAGE', `--port must be a number from 0 to 65535, not "${flags.port}".`))}\n`);
+    return 2;
+  }
+  const options: BuildOptions = { root, contentDir: flags.content, outDir: flags.out, baseUrl: flags.baseUrl, drafts: Boolean(flags.drafts), strict: false };
+  const clients = new Set<ServerResponse>();
+  let failure: string | undefined;
+  const send = (res: ServerResponse, event: string, data: unknown): void => {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const broadcast = (event: string, data: unknown = {}): void => {
+    for (const res of clients) send(res, event, data);
+  };
+  const fail = (problems: Problem[]): void => {
+    failure = problems.map(formatProblem).join('\n\n');
+    broadcast('error', { text: failure });
+  };
+
+  let state: WatchState | undefined;
+  const started = performance.now();
+  try {
+    state = await startSession(options);
+    printWarnings(state.site.warnings);
+    if (!flags.quiet) process.stdout.write(`Built ${state.jobs.size} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`);
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    printError(error, debug);
+    fail(error.problems);
+  }
+
+  const special = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === LIVE_SCRIPT) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : LIVE_CLIENT);
+      return true;
+    }
+    if (path !== LIVE_EVENTS) return false;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    if (failure) send(res, 'error', { text: failure });
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+    return true;
+  };
+  const server = await listen(resolve(flags.out), flags.host, port, special);
+  process.stdout.write(`Serving ${server.url} with live reload. Press Ctrl-C to stop.\n`);
+
+  // Changes are batched for a few milliseconds (an editor's save can be several events) and rebuilt one
+  // batch at a time; changes arriving during a rebuild wait for the next batch.
+  let pending: Change[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const flush = (): void => {
+    const batch = pending;
+    pending = [];
+    running = running.then(async () => {
+      const t0 = performance.now();
+      try {
+        if (!state) {
+          state = await startSession(options);
+          failure = undefined;
+          broadcast('reload');
+          if (!flags.quiet) process.stdout.write(`Built ${state.jobs.size} pages in ${Math.round(performance.now() - t0)} ms\n`);
+          return;
+        }
+        const outcome = await rebuild(state, batch);
+        if (!outcome.ok) {
+          printError(new SiteError(outcome.errors), debug);
+          process.stderr.write('The last good pages are still being served.\n');
+          fail(outcome.errors);
+          return;
+        }
+        const wasFailing = failure !== undefined;
+        failure = undefined;
+        if (outcome.stylesheet && !wasFailing) broadcast('css', { href: outcome.stylesheet });
+        else if (outcome.written.length || outcome.removed.length || wasFailing) broadcast('reload');
+        if (!flags.quiet) {
+          process.stdout.write(`Rebuilt ${outcome.rendered} page(s), ${outcome.written.length} file(s) written, ${outcome.removed.length} removed in ${Math.round(performance.now() - t0)} ms\n`);
+        }
+      } catch (error) {
+        const code = printError(error, debug);
+        fail(error instanceof SiteError ? error.problems : [problem('RENDER_FAILED', error instanceof Error ? error.message : String(error))]);
+        void code;
+      }
+    });
+  };
+  // Loaded here so that `build` never pays for chokidar.
+  const { watch } = await import('chokidar');
+  const watcher = watch([resolve(flags.content), join(root, 'templates'), join(root, 'public'), join(root, 'client')], {
+    ignoreInitial: true,
+    ignored: (path: string) => /(^|[/\\])\.(?!\.?$)|~$|\.tmp$|\.swp$/.test(path),
+  });
+  watcher.on('all', (event, path) => {
+    pending.push({ event: event as Change['event'], path });
+    clearTimeout(timer);
+    timer = setTimeout(flush, 5);
+  });
+  watcher.on('error', (error) => process.stderr.write(`Watcher error: ${String(error)}\n`));
+
+  return await new Promise<number>((done) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      clearTimeout(timer);
+      for (const res of clients) res.end();
+      void Promise.all([watcher.close(), server.close(), running]).then(() => {
+        process.stdout.write('\nStopped.\n');
+        done(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
 }

@@ -3,10 +3,11 @@
  * template from Node's module cache), the client script and the stylesheet (both minified and hashed).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile, access } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildFailure, type Message } from 'esbuild';
+import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
 import { problem, SiteError } from './errors.ts';
 import { displayPath } from './paths.ts';
 
@@ -32,12 +33,48 @@ function toSiteError(error: unknown): never {
   );
 }
 
-async function bundleOne(entry: string, platform: 'node' | 'browser', minify: boolean): Promise<Uint8Array> {
+/** Writes a file through a temp name and a rename, so a concurrent reader never sees half of it. */
+async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, file);
+}
+
+/** What a cached bundle was made from: each input file (relative to the root) and its content hash. */
+interface BundleRecord {
+  inputs: Record<string, string>;
+}
+
+async function inputsUnchanged(root: string, record: BundleRecord): Promise<boolean> {
+  try {
+    const checks = await Promise.all(Object.entries(record.inputs).map(async ([path, hash]) => contentHash(await readFile(join(root, path))) === hash));
+    return checks.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bundles one entry with esbuild. The output is cached under `cacheDir/bundles/` with the list of files it
+ * was made from (esbuild's metafile); while none of them changed, the cached bytes are used and esbuild
+ * does not run, which keeps a build with unchanged templates fast.
+ */
+async function bundleOne(root: string, cacheDir: string, entry: string, platform: 'node' | 'browser', minify: boolean): Promise<Uint8Array> {
+  const dir = join(cacheDir, 'bundles');
+  const key = contentHash(`${entry}|${platform}|${minify}|${esbuildVersion}`);
+  try {
+    const record = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as BundleRecord;
+    if (await inputsUnchanged(root, record)) return await readFile(join(dir, `${key}.out`));
+  } catch {
+    // no usable cache entry: bundle below
+  }
   try {
     const result = await build({
       entryPoints: [entry],
+      absWorkingDir: root,
       bundle: true,
       write: false,
+      metafile: true,
       platform,
       format: platform === 'node' ? 'esm' : 'iife',
       target: platform === 'node' ? 'node20' : ['chrome100', 'firefox100', 'safari15'],
@@ -50,44 +87,56 @@ async function bundleOne(entry: string, platform: 'node' | 'browser', minify: bo
     });
     const file = result.outputFiles[0];
     if (!file) throw new Error(`esbuild produced no output for ${entry}`);
+    const inputs: Record<string, string> = {};
+    await Promise.all(Object.keys(result.metafile.inputs).map(async (path) => {
+      inputs[path] = contentHash(await readFile(join(root, path)));
+    }));
+    await mkdir(dir, { recursive: true });
+    await writeAtomic(join(dir, `${key}.out`), file.contents);
+    await writeAtomic(join(dir, `${key}.json`), JSON.stringify({ inputs } satisfies BundleRecord));
     return file.contents;
   } catch (error) {
     return toSiteError(error);
   }
 }
 
+/** The compiled templates: the imported module, its file (for worker threads) and its content hash. */
+export interface TemplateBundle<T> {
+  module: T;
+  file: string;
+  hash: string;
+}
+
 /**
  * Compiles `templates/index.ts` and imports it. The module file is named by its content hash inside
- * `cacheDir`, so an unchanged template set is imported from Node's cache and a changed one is loaded anew.
+ * `cacheDir`, so an unchanged template set is imported from Node's cache and a changed one is loaded anew
+ * (`watch` never serves a stale template).
  */
-export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<T> {
-  const code = await bundleOne(join(root, 'templates', 'index.ts'), 'node', false);
-  const file = join(cacheDir, `templates-${contentHash(code)}.mjs`);
-  try {
-    await access(file);
-  } catch {
+export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<TemplateBundle<T>> {
+  const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
+  const hash = contentHash(code);
+  const file = join(cacheDir, `templates-${hash}.mjs`);
+  if (!existsSync(file)) {
     await mkdir(cacheDir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, code);
-    await rename(temp, file);
+    await writeAtomic(file, code);
   }
-  return (await import(pathToFileURL(file).href)) as T;
+  return { module: (await import(pathToFileURL(file).href)) as T, file, hash };
 }
 
 /** Bundles and minifies the client script into `app.<hash>.js`. */
-export async function buildClientScript(root: string): Promise<Asset> {
-  const contents = await bundleOne(join(root, 'client', 'index.ts'), 'browser', true);
+export async function buildClientScript(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'index.ts'), 'browser', true);
   return { name: `app.${contentHash(contents)}.js`, contents };
 }
 
 /** Bundles and minifies the root-path locale detection script into `detect.<hash>.js`. */
-export async function buildDetectScript(root: string): Promise<Asset> {
-  const contents = await bundleOne(join(root, 'client', 'detect.ts'), 'browser', true);
+export async function buildDetectScript(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'detect.ts'), 'browser', true);
   return { name: `detect.${contentHash(contents)}.js`, contents };
 }
 
 /** Bundles and minifies the stylesheet into `site.<hash>.css`. */
-export async function buildStylesheet(root: string): Promise<Asset> {
-  const contents = await bundleOne(join(root, 'templates', 'site.css'), 'browser', true);
+export async function buildStylesheet(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'templates', 'site.css'), 'browser', true);
   return { name: `site.${contentHash(contents)}.css`, contents };
 }

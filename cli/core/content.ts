@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { LOCALES, type Locale } from '../../client/constants.ts';
+import { contentHash } from './bundle.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { displayPath } from './paths.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';
@@ -28,9 +29,16 @@ export interface SourcePage {
   /** The Markdown body and the file line it starts on (1-based). */
   body: string;
   bodyLine: number;
+  /** Content hash of the whole file, for cache keys. */
+  hash: string;
+  /** Warnings found while reading the file (kept so a reused page reports them again). */
+  warnings: Problem[];
   /** Finds the line of a front matter field. */
   lineOf: YamlSource['lineOf'];
 }
+
+/** A page source without its line lookup: what can travel to a worker thread. */
+export type PageSource = Omit<SourcePage, 'lineOf'>;
 
 /** What content loading needs to know about templates: their names and the fields each documents. */
 export interface TemplateFields {
@@ -97,9 +105,8 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
   const unknown: Array<Array<string | number>> = [];
   const problems = validate(value, schema, yaml, 'FRONTMATTER_INVALID', [], unknown);
   if (problems.length) throw new SiteError(problems);
-  for (const path of unknown) {
-    warnings.push(problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }));
-  }
+  const notes = unknown.map((path) => problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }));
+  warnings.push(...notes);
 
   const body = parsed.content;
   const head = text.slice(0, text.length - body.length);
@@ -113,12 +120,24 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
     draft: value.draft === true,
     body,
     bodyLine: head.split('\n').length,
+    hash: contentHash(text),
+    warnings: notes,
     lineOf,
   };
 }
 
-/** Reads every page of every locale under `contentDir`. Collects all problems before throwing. */
-export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[]): Promise<SourcePage[]> {
+/** What `watch` already knows when it reloads the pages after an edit. */
+export interface PageReuse {
+  /** Pages read before, by display path. */
+  sources: ReadonlyMap<string, SourcePage>;
+  /** Display paths that may have changed; any other known page is taken without reading its file. */
+  dirty?: ReadonlySet<string>;
+  /** The page files found last time (relative to the content folder), when none was added or removed. */
+  entries?: readonly string[];
+}
+
+/** Lists the page files of every locale, relative to the content folder, sorted. */
+export async function listPageFiles(contentDir: string): Promise<string[]> {
   const entries = await fg(`{${LOCALES.join(',')}}/**/*.md`, {
     cwd: contentDir,
     onlyFiles: true,
@@ -126,7 +145,15 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
     followSymbolicLinks: false,
     ignore: ['**/_*', '**/_*/**'],
   });
-  entries.sort();
+  return entries.sort();
+}
+
+/**
+ * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
+ * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
+ */
+export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse): Promise<SourcePage[]> {
+  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   const problems: Problem[] = [];
   const pages = await Promise.all(
     entries.map(async (entry): Promise<SourcePage | undefined> => {
@@ -140,7 +167,16 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
         return undefined;
       }
       try {
+        const known = reuse?.sources.get(file);
+        if (known && reuse?.dirty && !reuse.dirty.has(file)) {
+          warnings.push(...known.warnings);
+          return known;
+        }
         const text = await readFile(join(contentDir, entry), 'utf8');
+        if (known && known.hash === contentHash(text)) {
+          warnings.push(...known.warnings);
+          return known;
+        }
         return parsePage(text, file, locale, relPath, templates, warnings);
       } catch (error) {
         if (error instanceof SiteError) problems.push(...error.problems);

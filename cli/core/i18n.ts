@@ -3,14 +3,14 @@
  * (CONTRACT.md section 2's fallback rule), and the translation report.
  */
 import { LOCALES, type Locale } from '../../client/constants.ts';
-import type { SourcePage } from './content.ts';
+import type { PageSource, SourcePage } from './content.ts';
 import { problem, type Problem } from './errors.ts';
 
 /** A page to write: the route in a locale tree and the source that fills it. */
-export interface PlannedPage {
+export interface PlannedPage<S extends PageSource = SourcePage> {
   route: string;
   locale: Locale;
-  source: SourcePage;
+  source: S;
   /** True when the source is the other locale's page standing in for a missing translation. */
   fallback: boolean;
 }

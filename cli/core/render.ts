@@ -11,6 +11,7 @@ import { problem, type Problem } from './errors.ts';
 import { absoluteAsset, absoluteUrl, collectAlternates, OG_LOCALES } from './head.ts';
 import { translator } from './i18n.ts';
 import type { PlannedPage } from './i18n.ts';
+import type { PageSource } from './content.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
@@ -103,7 +104,7 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
 }
 
 /** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
-function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors: Problem[]): void {
+export function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors: Problem[]): void {
   const walk = (value: unknown, path: Array<string | number>): void => {
     if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
     else if (typeof value === 'object' && value !== null) {
@@ -130,7 +131,7 @@ function socialOf(ctx: RenderContext, locale: Locale, published?: string): Socia
 }
 
 /** The JSON-LD of a page: Organization on the home pages, NewsArticle on articles, BreadcrumbList under a parent. */
-function structuredDataOf(ctx: RenderContext, page: PlannedPage, canonicalRoute: string, model: PageModel): JsonLd[] {
+function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, canonicalRoute: string, model: PageModel): JsonLd[] {
   const { config } = ctx;
   const { locale } = page;
   const company = config.company[locale];
@@ -159,9 +160,10 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage, canonicalRoute:
 
 /**
  * Renders a planned page. `route` may differ from the page's own route for an alias (`/home` renders the
- * home page); `canonicalRoute` is the route search engines should index.
+ * home page); `canonicalRoute` is the route search engines should index. Front matter routes are checked
+ * separately (`checkDataRoutes`), where the YAML positions are at hand.
  */
-export function renderPage(page: PlannedPage, ctx: RenderContext, route = page.route): Rendered {
+export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, route = page.route): Rendered {
   const warnings: Problem[] = [];
   const errors: Problem[] = [];
   const { source, locale } = page;
@@ -170,7 +172,6 @@ export function renderPage(page: PlannedPage, ctx: RenderContext, route = page.r
   const placeholders = placeholdersFor(ctx.config, locale);
   const path = localisePath(route, locale);
   const body = renderMarkdown(source.body, { file: source.file, bodyLine: source.bodyLine, locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, warnings, errors });
-  checkDataRoutes(page, ctx.targets, errors);
 
   const names = spec.sections?.names;
   const found = body.sections.length;

@@ -49,6 +49,10 @@ export interface ServeOptions {
    * the site (canonical, hreflang, Open Graph, JSON-LD) lead back to this tree (used by `ecom-site check`).
    */
   baseUrl?: string;
+  /** Rewrites every HTML response (watch injects its live-reload script here). */
+  transformHtml?: (html: string) => string;
+  /** Handlers for paths outside the folder (watch's `/__ecom/…` endpoints); return true when handled. */
+  special?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** A running server: its base URL (no trailing slash) and how to stop it. */
@@ -127,31 +131,47 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-async function handle(dir: string, options: { headers: Readonly<Record<string, string>>; rewrite?: [string, string] }, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { headers, rewrite } = options;
+interface Handling {
+  headers: Readonly<Record<string, string>>;
+  html: Array<(html: string) => string>;
+  special?: ServeOptions['special'];
+}
+
+/** The page served while the folder does not exist yet (`watch` after a failed first build). */
+const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>';
+
+async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { headers } = options;
   const text = CONTENT_TYPES['.txt'] ?? 'text/plain';
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(req, res, 405, text, 'Method Not Allowed\n', { ...headers, allow: 'GET, HEAD' });
+  if (options.special?.(req, res)) return undefined;
   const url = req.url ?? '/';
   const segments = pathSegments(url);
   if (!segments) return send(req, res, 400, text, 'Bad Request\n', headers);
+  const page = (html: string): string => options.html.reduce((out, transform) => transform(out), html);
   // Resolved on every request: `watch` may swap the folder for a freshly built one at any time.
-  const root = await realpath(dir);
+  let root: string;
+  try {
+    root = await realpath(dir);
+  } catch {
+    return send(req, res, 503, CONTENT_TYPES['.html'] ?? 'text/html', page(NOT_BUILT), headers);
+  }
   // Dotfiles (the output's .ecom-site marker) are not part of the site, as in hosting/nginx.conf.
   const hidden = segments.some((segment) => segment.startsWith('.'));
   const file = hidden ? undefined : await resolveFile(root, segments, (url.split(/[?#]/)[0] ?? '').endsWith('/'));
   if (file) {
-    const body = rewrite && file.endsWith('.html') ? (await readFile(file, 'utf8')).replaceAll(rewrite[0], rewrite[1]) : await readFile(file);
+    const body = options.html.length && file.endsWith('.html') ? page(await readFile(file, 'utf8')) : await readFile(file);
     return send(req, res, 200, contentTypeOf(file), body, headers);
   }
-  const page = await notFoundPage(root, segments);
-  if (page) return send(req, res, 404, CONTENT_TYPES['.html'] ?? 'text/html', await readFile(page), headers);
+  const missing = await notFoundPage(root, segments);
+  if (missing) return send(req, res, 404, CONTENT_TYPES['.html'] ?? 'text/html', page(await readFile(missing, 'utf8')), headers);
   return send(req, res, 404, text, 'Not Found\n', headers);
 }
 
 /** Serves `dir` on `host:port` (defaults 127.0.0.1 and a free port) until `close()`. */
-export async function startServer({ dir, host = '127.0.0.1', port = 0, headers = {}, baseUrl }: ServeOptions): Promise<RunningServer> {
+export async function startServer({ dir, host = '127.0.0.1', port = 0, headers = {}, baseUrl, transformHtml, special }: ServeOptions): Promise<RunningServer> {
   const root = resolve(dir);
-  const options: { headers: Readonly<Record<string, string>>; rewrite?: [string, string] } = { headers };
+  const options: Handling = { headers, html: transformHtml ? [transformHtml] : [], special };
   const server = createServer((req, res) => {
     handle(root, options, req, res).catch(() => {
       if (!res.headersSent) send(req, res, 500, 'text/plain; charset=utf-8', 'Internal Server Error\n');
@@ -167,7 +187,7 @@ export async function startServer({ dir, host = '127.0.0.1', port = 0, headers =
   });
   const { port: actual } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  if (baseUrl) options.rewrite = [baseUrl, url];
+  if (baseUrl) options.html.unshift((html) => html.replaceAll(baseUrl, url));
   return {
     url,
     close: () =>

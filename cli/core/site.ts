@@ -1,0 +1,166 @@
+/**
+ * Everything a build knows before it renders: settings, menu, strings, compiled templates and assets, the
+ * pages and their plan, and the render context. Shared by `build` and `watch` (which keeps it between
+ * edits). Problems are collected as data and thrown together.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fg from 'fast-glob';
+import { LOCALES, type Locale } from '../../client/constants.ts';
+import type { ArticleSummary } from '../../templates/types.ts';
+import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule, type Asset, type TemplateBundle } from './bundle.ts';
+import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './config.ts';
+import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
+import { problem, SiteError, type Problem } from './errors.ts';
+import { siteFeeds, type SiteFeed } from './feed.ts';
+import { missingStrings, planPages, type PlannedPage } from './i18n.ts';
+import type { LinkTargets } from './links.ts';
+import { displayPath } from './paths.ts';
+import { fillPlaceholders, type Placeholders } from './placeholders.ts';
+import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
+import { localisePath } from './routes.ts';
+import type { Fields } from './schema.ts';
+import { collectParents } from './structured-data.ts';
+
+/** Where a site's inputs are. */
+export interface SiteInputs {
+  /** The project root: where templates/, public/ and client/ are. */
+  root: string;
+  contentDir: string;
+  baseUrl?: string;
+  drafts: boolean;
+}
+
+/** A site ready to render. */
+export interface Site {
+  inputs: SiteInputs;
+  config: SiteConfig;
+  templates: TemplateBundle<TemplateModule>;
+  assets: { script: Asset; detect: Asset; stylesheet: Asset };
+  publicFiles: string[];
+  /** Page files relative to the content folder, as last listed. */
+  entries: string[];
+  sources: SourcePage[];
+  pages: PlannedPage[];
+  /** Canonical page routes (no `/home` alias). */
+  routes: string[];
+  feeds: Partial<Record<Locale, SiteFeed>>;
+  ctx: RenderContext;
+  warnings: Problem[];
+  missing: Record<Locale, string[]>;
+}
+
+/** Where compiled templates, bundles and build manifests are cached (safe to delete). */
+export function cacheDirOf(root: string): string {
+  return join(root, 'node_modules', '.cache', 'ecom-site');
+}
+
+/** Checks menu routes against the pages; returns the text ids the menu uses. */
+function checkMenu(menu: Menu, routes: ReadonlySet<string>, errors: Problem[]): string[] {
+  const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
+  for (const item of items) {
+    if (!routes.has(item.route)) errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, which is not a page.`, { file: menu.file, line: item.line }));
+  }
+  return [...menu.groups.map((g) => g.label), ...items.map((i) => i.label)];
+}
+
+function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale, placeholders: Placeholders): ArticleSummary[] {
+  const fill = (value: unknown): string => fillPlaceholders(String(value ?? ''), placeholders);
+  return pages
+    .filter((p) => p.locale === locale && templates.templates[p.source.template]?.article)
+    .map((p) => ({
+      href: localisePath(p.route, locale),
+      slug: p.route.split('/').pop() ?? '',
+      title: fill(p.source.data.title),
+      date: String(p.source.data.date ?? ''),
+      summary: fill(p.source.data.summary ?? p.source.data.description),
+    }))
+    .sort((a, b) => (a.date === b.date ? a.href.localeCompare(b.href) : a.date < b.date ? 1 : -1));
+}
+
+/** Where each page sits (for breadcrumbs) and its title, per locale. */
+function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule, menu: Menu, config: SiteConfig): Pick<RenderContext, 'parents' | 'titles'> {
+  const groups = menu.groups.map((g) => g.items.map((i) => i.route));
+  const parents = {} as RenderContext['parents'];
+  const titles = {} as RenderContext['titles'];
+  for (const locale of LOCALES) {
+    const own = pages.filter((p) => p.locale === locale);
+    const facts = own.map((p) => ({ route: p.route, data: p.source.data, article: Boolean(templates.templates[p.source.template]?.article) }));
+    parents[locale] = collectParents(facts, groups);
+    titles[locale] = new Map(own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, locale))]));
+  }
+  return { parents, titles };
+}
+
+/**
+ * Loads and checks everything. `reuse` lets `watch` keep what did not change: pages whose files are
+ * unchanged are taken from it instead of being read and parsed again.
+ */
+export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }): Promise<Site> {
+  const { root } = inputs;
+  const contentDir = resolve(inputs.contentDir);
+  if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
+    throw new SiteError(problem('CONTENT_MISSING', `The content folder ${displayPath(contentDir)} does not exist.`));
+  }
+  const cacheDir = cacheDirOf(root);
+  const [config, menu, strings, templates, script, detect, stylesheet, publicFiles] = await Promise.all([
+    loadSiteConfig(contentDir),
+    loadMenu(contentDir),
+    loadStrings(contentDir),
+    loadTemplateModule<TemplateModule>(root, cacheDir),
+    buildClientScript(root, cacheDir),
+    buildDetectScript(root, cacheDir),
+    buildStylesheet(root, cacheDir),
+    fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false }),
+  ]);
+  publicFiles.sort();
+  if (inputs.baseUrl) config.baseUrl = inputs.baseUrl.replace(/\/+$/, '');
+
+  const warnings: Problem[] = [];
+  const module = templates.module;
+  const templateFields: TemplateFields = {
+    names: Object.keys(module.templates).sort(),
+    fieldsOf: (name) => (module.templates[name]?.fields ?? {}) as Fields,
+  };
+  // Pages were validated against the templates' fields: a changed template set means reading them anew.
+  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
+  const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries });
+  const plan = planPages(sources, inputs.drafts);
+  warnings.push(...plan.warnings);
+  const errors: Problem[] = [...plan.errors];
+
+  const routes = new Set(plan.pages.map((p) => p.route));
+  const canonicalRoutes = [...routes];
+  if (routes.has('/')) routes.add('/home');
+  const missing = missingStrings(strings, [...module.UI_STRINGS, ...checkMenu(menu, routes, errors)]);
+  for (const locale of LOCALES) {
+    for (const id of missing[locale]) {
+      warnings.push(problem('STRING_MISSING', `The text id "${id}" is missing in ${locale}.`, { file: displayPath(join(contentDir, locale, '_strings.yaml')) }));
+    }
+  }
+  if (errors.length) throw new SiteError(errors);
+
+  const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<Locale, ArticleSummary[]>;
+  const relations = pageRelations(plan.pages, module, menu, config);
+  const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale].get('/news'));
+  const targets: LinkTargets = {
+    routes,
+    files: new Set([...publicFiles.map((f) => `/${f}`), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
+  };
+  const cdn = config.cdn;
+  const ctx: RenderContext = {
+    config,
+    menu,
+    strings,
+    templates: module,
+    targets,
+    articles,
+    assets: { css: `${cdn}/assets/${stylesheet.name}`, js: `${cdn}/assets/${script.name}`, detectJs: `${cdn}/assets/${detect.name}` },
+    ...relations,
+    feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
+  };
+  // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
+  for (const page of plan.pages) if (!page.fallback) checkDataRoutes(page, targets, errors);
+  if (errors.length) throw new SiteError(errors);
+  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, warnings, missing };
+}
