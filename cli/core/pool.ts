@@ -60,7 +60,9 @@ function workerFile(): string | undefined {
  */
 export async function renderTasks(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void): Promise<void> {
   const file = workerFile();
-  const threads = Math.min(availableParallelism(), Math.floor(tasks.length / MIN_TASKS_PER_WORKER));
+  // ECOM_SITE_THREADS pins the number of threads (1: render here), e.g. to compare outputs or to profile.
+  const pinned = Number(process.env.ECOM_SITE_THREADS);
+  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(tasks.length / MIN_TASKS_PER_WORKER));
   if (!file || threads < 2) {
     for (const task of tasks) onResult(renderTask(task, ctx));
     return;

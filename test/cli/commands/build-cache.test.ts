@@ -1,0 +1,63 @@
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
+import { treeDigest } from '../../helpers/site.ts';
+
+/** A corpus large enough that the build spreads it over worker threads (issue 7). */
+function corpus(pages: number): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < pages; i++) {
+    for (const locale of ['zh', 'en'] as const) {
+      const text = locale === 'zh' ? '影像工作站支持多种测量工具与挂片协议。' : 'The workstation offers measurement tools and hanging protocols.';
+      files[`${locale}/p${i}.md`] = `---\ntitle: P${i}\ndescription: Page ${i}\n---\n\n## One\n\n${text} [next](/p${(i + 1) % pages})\n\n- a\n- b\n\n| x | y |\n| - | - |\n| 1 | 2 |\n`;
+    }
+  }
+  return makeContent(files);
+}
+
+let content: string;
+beforeAll(() => {
+  content = corpus(200);
+});
+
+describe('build speed features keep the output exact', () => {
+  it('writes byte-identical output with worker threads and in one thread', async () => {
+    const [one, many] = [join(tempDir(), 'one'), join(tempDir(), 'many')];
+    const a = await runCli(['build', '--content', content, '--out', one, '--quiet'], undefined, { ECOM_SITE_THREADS: '1' });
+    const b = await runCli(['build', '--content', content, '--out', many, '--quiet'], undefined, { ECOM_SITE_THREADS: '2' });
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(b.stderr).toBe(a.stderr); // the same warnings, in the same order
+    expect(Object.keys(treeDigest(one)).length).toBeGreaterThan(800);
+    expect(treeDigest(many)).toEqual(treeDigest(one));
+  });
+
+  it('reuses unchanged pages on a rebuild and gives the same bytes as a cold build', async () => {
+    const dir = join(tempDir(), 'content');
+    cpSync(content, dir, { recursive: true });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    const first = treeDigest(out);
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    expect(treeDigest(out)).toEqual(first);
+
+    appendFileSync(join(dir, 'en', 'p7.md'), '\nAn edited sentence.\n');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    expect(readFileSync(join(out, 'en', 'p7.html'), 'utf8')).toContain('An edited sentence.');
+    const cold = join(tempDir(), 'cold');
+    expect((await runCli(['build', '--content', dir, '--out', cold, '--quiet'])).code).toBe(0);
+    expect(treeDigest(out)).toEqual(treeDigest(cold));
+  });
+
+  it('renders again what a change of settings touches, and never trusts a file changed by hand', async () => {
+    const dir = join(tempDir(), 'content');
+    cpSync(content, dir, { recursive: true });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    writeFileSync(join(dir, 'en', '_strings.yaml'), readFileSync(join(dir, 'en', '_strings.yaml'), 'utf8').replace('Main', 'Main menu'));
+    writeFileSync(join(out, 'p3.html'), 'tampered');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    expect(readFileSync(join(out, 'en', 'p1.html'), 'utf8')).toContain('Main menu');
+    expect(readFileSync(join(out, 'p3.html'), 'utf8')).toContain('<!doctype html>');
+  });
+});
