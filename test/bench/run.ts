@@ -5,7 +5,7 @@
  *
  *   npm run bench [-- --pages 2000 --rounds 5 --no-readme]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -132,6 +132,47 @@ for (let i = 0; i < ROUNDS; i++) {
   appendFileSync(edited, `\nEdit ${i}.\n`);
   oneChange.push(measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom'), '--quiet']).wall);
 }
+/**
+ * Edit-to-page-written latency in `watch`: the time from writing a page's source to its HTML containing
+ * the edit, polled every millisecond, on `content` served into `out`.
+ */
+async function watchLatency(content: string, out: string, page: string, rounds: number): Promise<number[]> {
+  const child = spawn(process.execPath, [BIN, 'watch', '--content', content, '--out', out, '--port', '0', '--quiet'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
+  let text = '';
+  child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+  while (!text.includes('Serving')) {
+    if (child.exitCode !== null) throw new Error(`watch exited:\n${text}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const source = join(content, 'en', `${page}.md`);
+  const html = join(out, 'en', `${page}.html`);
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const marker = `WATCH-EDIT-${i}-${Date.now()}`;
+    const started = performance.now();
+    appendFileSync(source, `\n${marker}\n`);
+    for (;;) {
+      try {
+        if (readFileSync(html, 'utf8').includes(marker)) break;
+      } catch {
+        // mid-rename: try again
+      }
+      if (performance.now() - started > 30_000) throw new Error('watch did not write the page within 30 s');
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    times.push((performance.now() - started) / 1000);
+  }
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  return times;
+}
+const latencyCorpus = median(await watchLatency(corpus.ecom, join(work, 'out-watch'), 'p1', ROUNDS));
+const realCopy = join(work, 'real-content');
+execFileSync('cp', ['-r', join(ROOT, 'content'), realCopy]);
+const latencyReal = median(await watchLatency(realCopy, join(work, 'out-watch-real'), 'DROC', ROUNDS));
+
 const assets = readdirSync(join(realOut, 'assets'));
 const gz = (prefix: string): number => {
   const name = assets.find((a) => a.startsWith(prefix));
@@ -153,7 +194,8 @@ const extra = [
   `| real site build (process start included), median | ${fmt(median(realCold))} |`,
   `| ${totalPages}-page rebuild, nothing changed, median | ${fmt(median(warm))} |`,
   `| ${totalPages}-page rebuild after one file changed, median | ${fmt(median(oneChange))} |`,
-  `| watch: edit-to-page-written latency | not measured (watch not built yet) |`,
+  `| watch: edit-to-page-written latency, one page, ${totalPages}-page corpus, median | ${fmt(latencyCorpus)} |`,
+  `| watch: edit-to-page-written latency, one page, real site, median | ${fmt(latencyReal)} |`,
   `| client script (app.js), gzip -9 | ${gz('app.')} B |`,
   `| stylesheet (site.css), gzip -9 | ${gz('site.')} B |`,
   `| median HTML bytes per page (real site) | ${Math.round(median(htmlSizes))} B |`,
