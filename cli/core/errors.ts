@@ -25,7 +25,6 @@ export const CATALOGUE = {
   TEMPLATE_BUILD: { title: 'Templates failed to compile', hint: 'Fix the template source at the line shown.' },
   RENDER_FAILED: { title: 'Rendering failed', hint: 'A template threw while rendering this page; run with --debug for the stack trace.' },
   STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
-  NOT_IMPLEMENTED: { title: 'Not implemented yet', hint: 'This command is planned; see the README for its status.' },
   // Warnings
   TRANSLATION_MISSING: { title: 'Missing translation', hint: 'Write the page in this locale; until then the other locale\'s page stands in.' },
   STRING_MISSING: { title: 'Missing text id', hint: 'Add the text id to this _strings.yaml; until then the other locale\'s text is used.' },
