@@ -7,9 +7,11 @@ import type { TemplateProps } from './types.ts';
 export function Careers(props: TemplateProps): ReactElement {
   return (
     <Layout {...props}>
-      <PageHero page={props.page} />
+      <PageHero page={props.page} site={props.site} />
       <Intro page={props.page} />
-      <Sections sections={props.page.sections} />
+      <div className="split-sections">
+        <Sections sections={props.page.sections} />
+      </div>
     </Layout>
   );
 }

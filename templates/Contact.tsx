@@ -1,33 +1,34 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { Intro, listOf, PageHero, Sections } from './parts/blocks.tsx';
+import { BandHeading, Icon, Intro, listOf, PageHero, Sections } from './parts/blocks.tsx';
+import { iconPath } from './parts/icons.ts';
 import type { TemplateProps } from './types.ts';
 
 /** Turns a contact value into a link where it is an e-mail address or a phone number. */
-function contactHref(value: string): string | undefined {
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return `mailto:${value}`;
-  if (/^\+?[\d\s()-]{6,}$/.test(value)) return `tel:${value.replace(/[^\d+]/g, '')}`;
+function contactLink(value: string): { href: string; icon: string } | undefined {
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { href: `mailto:${value}`, icon: 'mail' };
+  if (/^\+?[\d\s()-]{6,}$/.test(value)) return { href: `tel:${value.replace(/[^\d+]/g, '')}`, icon: 'phone' };
   return undefined;
 }
 
-/** Contact: the labelled contacts from front matter, then the sections. */
+/** Contact: the labelled contacts from front matter as cards, then the sections. */
 export function Contact(props: TemplateProps): ReactElement {
-  const { page, t } = props;
+  const { page, site, t } = props;
   const contacts = listOf<{ label: string; value: string }>(page.data, 'contacts');
   return (
     <Layout {...props}>
-      <PageHero page={page} />
+      <PageHero page={page} site={site} />
       {contacts.length ? (
-        <section className="band" aria-labelledby="contacts-title">
+        <section className="band muted-band" aria-labelledby="contacts-title">
           <div className="container">
-            <h2 id="contacts-title">{t('section.contacts')}</h2>
+            <BandHeading id="contacts-title" title={t('section.contacts')} />
             <dl className="contacts">
               {contacts.map((c) => {
-                const href = contactHref(c.value);
+                const link = contactLink(c.value);
                 return (
                   <div className="contact" key={c.label}>
-                    <dt>{c.label}</dt>
-                    <dd>{href ? <a href={href}>{c.value}</a> : c.value}</dd>
+                    <dt><Icon src={iconPath(link?.icon ?? 'contact')} site={site} className="card-icon" />{c.label}</dt>
+                    <dd>{link ? <a href={link.href}>{c.value}</a> : c.value}</dd>
                   </div>
                 );
               })}
@@ -36,7 +37,9 @@ export function Contact(props: TemplateProps): ReactElement {
         </section>
       ) : null}
       <Intro page={page} />
-      <Sections sections={page.sections} />
+      <div className="feature-groups contact-sections">
+        <Sections sections={page.sections} className="feature-group" />
+      </div>
     </Layout>
   );
 }

@@ -1,18 +1,20 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { CardGrid, Intro, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import { CardGrid, ContactCta, Intro, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
-/** A product-family overview: intro, the products as linked cards, then the sections. */
+/** A product-family overview: intro, the products as linked cards with their icons, then the sections. */
 export function Family(props: TemplateProps): ReactElement {
   const { page, site, t } = props;
-  const products = listOf<Item & { route: string }>(page.data, 'products');
   return (
     <Layout {...props}>
-      <PageHero page={page} />
+      <PageHero page={page} site={site} />
       <Intro page={page} />
-      <CardGrid items={products} heading={t('section.products')} id="products" href={(item) => site.href((item as Item & { route: string }).route)} />
-      <Sections sections={page.sections} />
+      <CardGrid items={listOf<Item>(page.data, 'products')} heading={t('section.products')} id="products" site={site} muted />
+      <div className="split-sections">
+        <Sections sections={page.sections} />
+      </div>
+      <ContactCta site={site} t={t} />
     </Layout>
   );
 }

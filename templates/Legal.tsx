@@ -1,19 +1,31 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { PageHero } from './parts/blocks.tsx';
+import { Intro, PageHero, Sections } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
-/** A legal document (legal statement, privacy policy) with its date. */
+/** A legal document (legal statement, privacy policy): its date, a table of contents and the numbered sections. */
 export function Legal(props: TemplateProps): ReactElement {
-  const { page, t } = props;
+  const { page, site, t } = props;
   const updated = String(page.data.updated ?? '');
   return (
     <Layout {...props}>
-      <PageHero page={page} />
-      <div className="band">
-        <div className="container prose legal">
-          <p className="article-meta">{t('legal.updated')} <time dateTime={updated}>{updated}</time></p>
-          {page.body}
+      <PageHero page={page} site={site}>
+        <p className="hero-meta">{t('legal.updated')} <time dateTime={updated}>{updated}</time></p>
+      </PageHero>
+      <div className="container legal-layout">
+        {page.sections.length > 1 ? (
+          <nav className="toc" aria-labelledby="toc-title">
+            <p className="toc-title" id="toc-title">{t('legal.contents')}</p>
+            <ol>
+              {page.sections.map((section, i) => (
+                <li key={section.title}><a href={`#section-${i + 1}`}>{section.title}</a></li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div className="legal-body">
+          <Intro page={page} />
+          <Sections sections={page.sections} className="legal-section" />
         </div>
       </div>
     </Layout>

@@ -1,25 +1,35 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { ArticleBody } from './parts/ArticleBody.tsx';
-import { PageHero } from './parts/blocks.tsx';
+import { Intro, PageHero } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
 /**
- * /newsDetail: the newest article in full, with links to the others. `/newsDetail?id=<slug>` is sent to
+ * /newsDetail: the newest article, with links to the others. `/newsDetail?id=<slug>` is sent to
  * `/news/<slug>` by the client script; each article link here works without it.
  */
 export function NewsDetail(props: TemplateProps): ReactElement {
-  const { page, site } = props;
+  const { page, site, t } = props;
   const newest = site.articles[0];
   return (
     <Layout {...props}>
-      <PageHero page={page} />
+      <PageHero page={page} site={site} />
+      <Intro page={page} />
       {newest ? (
         <div data-news-detail="" data-articles={site.articles.map((a) => `${a.slug}=${a.href}`).join(' ')}>
-          <ArticleBody {...props} article={{ title: newest.title, date: newest.date, summary: newest.summary, body: <p><a href={newest.href}>{newest.title}</a></p> }} others={site.articles.slice(1)} headingLevel={2} />
+          <ArticleBody
+            {...props}
+            article={{
+              title: newest.title,
+              date: newest.date,
+              summary: newest.summary,
+              body: <p className="read-more"><a className="button" href={newest.href}>{t('news.readMore')}<span className="visually-hidden">{`: ${newest.title}`}</span></a></p>,
+            }}
+            others={site.articles.slice(1)}
+            headingLevel={2}
+          />
         </div>
       ) : null}
-      {page.intro ? <div className="band"><div className="container prose">{page.intro}</div></div> : null}
     </Layout>
   );
 }

@@ -4,16 +4,16 @@ import { ArticleList } from './parts/ArticleList.tsx';
 import { Intro, PageHero } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
-/** The news list: every article of the locale, newest first. */
+/** The news list: every article of the locale, newest first, each title an h2 under the page's h1. */
 export function NewsList(props: TemplateProps): ReactElement {
   const { page, site, t } = props;
   return (
     <Layout {...props}>
-      <PageHero page={page} />
+      <PageHero page={page} site={site} />
       <Intro page={page} />
-      <div className="band">
+      <div className="band news-band">
         <div className="container">
-          <ArticleList articles={site.articles} t={t} />
+          <ArticleList articles={site.articles} t={t} level={2} />
         </div>
       </div>
     </Layout>

@@ -7,9 +7,11 @@ import type { TemplateProps } from './types.ts';
 export function Page(props: TemplateProps): ReactElement {
   return (
     <Layout {...props}>
-      <PageHero page={props.page} />
+      <PageHero page={props.page} site={props.site} />
       <div className="band">
-        <div className="container prose">{props.page.body}</div>
+        <div className="container">
+          <div className="prose">{props.page.body}</div>
+        </div>
       </div>
     </Layout>
   );

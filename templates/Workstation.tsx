@@ -1,20 +1,21 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { CardGrid, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import { CardGrid, ContactCta, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
-/** An image workstation, the PACS or the cloud viewer: about, highlights, feature sections. */
+/** An image workstation, the PACS or the cloud viewer: about, highlights, feature sections as cards. */
 export function Workstation(props: TemplateProps): ReactElement {
-  const { page, t } = props;
+  const { page, site, t } = props;
   const [about, ...features] = page.sections;
   return (
     <Layout {...props}>
-      <PageHero page={page} />
-      {about ? <Sections sections={[about]} ids={['about']} /> : null}
-      <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" />
-      <div className="feature-groups">
+      <PageHero page={page} site={site} />
+      {about ? <Sections sections={[about]} ids={['about']} className="about-band" /> : null}
+      <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" site={site} numbered muted />
+      <div className={`feature-groups${features.length % 2 ? ' feature-groups-odd' : ''}`}>
         <Sections sections={features} className="feature-group" />
       </div>
+      <ContactCta site={site} t={t} />
     </Layout>
   );
 }

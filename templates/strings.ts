@@ -4,11 +4,13 @@
  */
 export const UI_STRINGS = [
   'a11y.skip', 'a11y.mainNav', 'a11y.footerNav', 'a11y.home', 'a11y.loading', 'a11y.pageLoaded',
-  'nav.products', 'nav.switchLocale',
-  'ui.backToTop', 'ui.offline', 'ui.learnMore',
-  'error.notFound', 'error.backHome', 'error.generic', 'error.showFailed', 'error.goHome', 'error.notFoundLead',
+  'nav.products', 'nav.productsShort', 'nav.switchLocale',
+  'ui.backToTop', 'ui.offline',
+  'error.notFound', 'error.backHome', 'error.generic', 'error.showFailed', 'error.goHome', 'error.notFoundLead', 'error.otherWays',
   'section.highlights', 'section.modules', 'section.products', 'section.milestones', 'section.regions',
   'section.latestNews', 'section.contacts', 'section.facts',
-  'news.all', 'news.others', 'news.published', 'news.empty',
-  'legal.updated', 'footer.rights', 'footer.about',
+  'home.explore', 'cta.title', 'cta.text', 'cta.button',
+  'news.all', 'news.others', 'news.published', 'news.empty', 'news.readMore',
+  'legal.updated', 'legal.contents',
+  'footer.rights', 'footer.about', 'footer.company', 'footer.law', 'footer.privacy',
 ] as const;

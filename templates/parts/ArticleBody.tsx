@@ -1,8 +1,12 @@
 import type { ReactElement } from 'react';
 import type { ArticleSummary, TemplateProps } from '../types.ts';
 import { ArticleList } from './ArticleList.tsx';
+import { BandHeading } from './blocks.tsx';
 
-/** An article's text with date and the other articles; shared by /news/<slug> and /newsDetail. */
+/**
+ * An article's text with its date, then the other articles; shared by /news/<slug> (the title is the
+ * page's h1) and /newsDetail (an h2 under the page's own h1).
+ */
 export function ArticleBody({ t, site, article, others, headingLevel }: TemplateProps & {
   article: { title: string; date: string; summary: string; body: ReactElement };
   others: ArticleSummary[];
@@ -11,20 +15,28 @@ export function ArticleBody({ t, site, article, others, headingLevel }: Template
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
-      <article className="band article">
-        <div className="container prose">
-          <p className="eyebrow"><a href={site.href('/news')}>{t('news.all')}</a></p>
-          <Heading className="article-title">{article.title}</Heading>
-          <p className="article-meta">{t('news.published')} <time dateTime={article.date}>{article.date}</time></p>
-          {article.summary ? <p className="lead">{article.summary}</p> : null}
-          {article.body}
+      <article className={`article${headingLevel === 1 ? ' article-page' : ' article-featured'}`}>
+        <header className="article-header">
+          <div className="container">
+            <div className="prose">
+              <p className="eyebrow"><a href={site.href('/news')}>{t('news.all')}</a></p>
+              <Heading className="article-title">{article.title}</Heading>
+              <p className="article-meta">{t('news.published')} <time dateTime={article.date}>{article.date}</time></p>
+              {article.summary ? <p className="lead">{article.summary}</p> : null}
+            </div>
+          </div>
+        </header>
+        <div className="band article-text">
+          <div className="container">
+            <div className="prose">{article.body}</div>
+          </div>
         </div>
       </article>
       {others.length ? (
         <section className="band muted-band" aria-labelledby="other-news-title">
           <div className="container">
-            <h2 id="other-news-title">{t('news.others')}</h2>
-            <ArticleList articles={others} t={t} />
+            <BandHeading id="other-news-title" title={t('news.others')} />
+            <ArticleList articles={others} t={t} level={3} layout="grid" />
           </div>
         </section>
       ) : null}

@@ -1,15 +1,25 @@
 import type { ReactElement } from 'react';
 import type { ArticleSummary, TemplateProps } from '../types.ts';
+import { columnsFor } from './blocks.tsx';
 
-/** A list of news articles with date and summary, newest first (the generator sorts them). */
-export function ArticleList({ articles, t }: { articles: ArticleSummary[]; t: TemplateProps['t'] }): ReactElement {
+/**
+ * A list of news articles with date and summary, newest first (the generator sorts them). `level` is the
+ * heading level of each title, one below the heading the list sits under; `grid` lays them out as cards.
+ */
+export function ArticleList({ articles, t, level, layout = 'list' }: {
+  articles: ArticleSummary[];
+  t: TemplateProps['t'];
+  level: 2 | 3;
+  layout?: 'list' | 'grid';
+}): ReactElement {
   if (articles.length === 0) return <p>{t('news.empty')}</p>;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <ul className="article-list">
+    <ul className={`article-list article-${layout}${layout === 'grid' ? ` ${columnsFor(articles.length)}` : ''}`}>
       {articles.map((article) => (
         <li key={article.slug} className="article-item">
           <time dateTime={article.date}>{article.date}</time>
-          <h3><a href={article.href}>{article.title}</a></h3>
+          <Heading className="article-item-title"><a href={article.href}>{article.title}</a></Heading>
           {article.summary ? <p>{article.summary}</p> : null}
         </li>
       ))}

@@ -1,18 +1,25 @@
 import type { ReactElement } from 'react';
 import type { TemplateProps } from '../types.ts';
 
-/** The site footer: every menu link again (so every page is reachable without the dropdown), legal links. */
+/**
+ * The site footer: the mark and what the company does, every menu link again (so every page is reachable
+ * without the dropdown), and the legal links.
+ */
 export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
-          <p className="footer-brand">{site.company}</p>
+          <p className="footer-brand">
+            <img src={site.asset('/images/logo.svg')} alt="" width="36" height="36" />
+            <span>E-COM</span>
+          </p>
+          <p className="footer-company">{site.company}</p>
           <p>{t('footer.about')}</p>
         </div>
         <nav className="footer-nav" aria-label={t('a11y.footerNav')}>
           {site.menu.groups.map((group) => (
-            <div key={group.label}>
+            <div className="footer-col" key={group.label}>
               <p className="footer-title">{group.label}</p>
               <ul>
                 {group.items.map((item) => (
@@ -21,8 +28,8 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
               </ul>
             </div>
           ))}
-          <div>
-            <p className="footer-title">{site.company}</p>
+          <div className="footer-col">
+            <p className="footer-title">{t('footer.company')}</p>
             <ul>
               {site.menu.links.map((link) => (
                 <li key={link.href}><a href={link.href}>{link.label}</a></li>
@@ -32,7 +39,11 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>© 1997–2024 {site.company}. {t('footer.rights')}</p>
+        <p>© 1997–2024 {site.company} · {t('footer.rights')}</p>
+        <ul className="footer-legal">
+          <li><a href={site.href('/law')}>{t('footer.law')}</a></li>
+          <li><a href={site.href('/privacy')}>{t('footer.privacy')}</a></li>
+        </ul>
       </div>
     </footer>
   );

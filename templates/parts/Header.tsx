@@ -2,22 +2,29 @@ import type { ReactElement } from 'react';
 import type { TemplateProps } from '../types.ts';
 
 /**
- * The site header: logo, the product dropdown (a `<button aria-expanded aria-controls>`; CSS opens it on
- * hover and focus-within so it works before and without the script), the plain links and the locale switch.
+ * The site header: the E-COM mark, the product dropdown (a `<button aria-expanded aria-controls>`; CSS
+ * opens it on hover and focus-within so it works before and without the script), the plain links and the
+ * locale switch. On a phone the bar wraps: mark and locale switch above, the menu row below, with the
+ * button's short label; the dropdown then spans the width of the screen.
  */
 export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href={site.href('/')} aria-label={`${site.company} – ${t('a11y.home')}`}>
-          <img src={site.asset('/images/logo.svg')} alt="" width="36" height="36" />
-          <span className="brand-name">{site.company}</span>
+        <a className="brand" href={site.href('/')}>
+          <img src={site.asset('/images/logo.svg')} alt="" width="40" height="40" />
+          <span className="brand-text">
+            <span className="brand-mark">E-COM</span>
+            <span className="brand-company">{site.company}</span>
+          </span>
+          <span className="visually-hidden">{` – ${t('a11y.home')}`}</span>
         </a>
         <nav className="main-nav" aria-label={t('a11y.mainNav')}>
           <ul className="nav-list">
             <li className="nav-item has-menu" data-menu="">
               <button type="button" className="nav-button" aria-expanded="false" aria-controls="menu-products">
-                {t('nav.products')}
+                <span className="label-long">{t('nav.products')}</span>
+                <span className="label-short" aria-hidden="true">{t('nav.productsShort')}</span>
               </button>
               <div className="mega-menu" id="menu-products">
                 {site.menu.groups.map((group) => (

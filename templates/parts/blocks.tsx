@@ -1,11 +1,13 @@
 /** Building blocks shared by the page templates. */
-import type { ReactElement } from 'react';
-import type { Section, TemplateProps } from '../types.ts';
+import type { ReactElement, ReactNode } from 'react';
+import type { Section, SiteModel, TemplateProps } from '../types.ts';
+import { iconOf, iconPath } from './icons.ts';
 
-/** A `{title, text}` record from front matter (highlights, modules, regions). */
+/** A `{title, text}` record from front matter (highlights, modules, regions), or a linked `{route, name, text}`. */
 export interface Item {
   title?: string;
   name?: string;
+  route?: string;
   text: string;
 }
 
@@ -15,35 +17,92 @@ export function listOf<T>(data: Record<string, unknown>, key: string): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
-/** The page's heading block: the one h1, the product's full name and the summary. */
-export function PageHero({ page, eyebrow }: Pick<TemplateProps, 'page'> & { eyebrow?: string }): ReactElement {
+/**
+ * The column class for a grid of `count` cards on wide screens, chosen so that the last row is not a lone
+ * card: 3 and 6 in threes, 4 and 8 in fours, 5 as three and two, 7 as four and three.
+ */
+export function columnsFor(count: number): string {
+  if (count <= 2) return 'cols-2';
+  if (count === 4 || count === 7 || count === 8) return 'cols-4';
+  return 'cols-3';
+}
+
+/** A decorative icon of public/images/icons (its meaning is always in the text beside it, hence alt=""). */
+export function Icon({ src, site, className = 'icon' }: { src: string; site: SiteModel; className?: string }): ReactElement {
+  return <img className={className} src={site.asset(src)} alt="" width="48" height="48" />;
+}
+
+/** The label of the menu group the current page belongs to (the product line), if any. */
+export function groupOf(site: SiteModel): string | undefined {
+  return site.menu.groups.find((group) => group.items.some((item) => item.current))?.label;
+}
+
+/**
+ * The page's heading block: the one h1, the product's full name and the summary, on the dark hero band,
+ * with the page's icon beside it. `eyebrow` defaults to the product line from the menu.
+ */
+export function PageHero({ page, site, eyebrow, children }: Pick<TemplateProps, 'page' | 'site'> & { eyebrow?: ReactNode; children?: ReactNode }): ReactElement {
   const product = typeof page.data.product === 'string' ? page.data.product : '';
+  const kicker = eyebrow ?? groupOf(site);
+  const icon = iconOf(page.route);
   return (
     <div className="page-hero">
-      <div className="container">
-        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        <h1>{page.title}</h1>
-        {product ? <p className="product-name">{product}</p> : null}
-        {page.summary ? <p className="lead">{page.summary}</p> : null}
+      <div className="container hero-inner">
+        <div className="hero-text">
+          {kicker ? <p className="eyebrow">{kicker}</p> : null}
+          <h1>{page.title}</h1>
+          {product && product !== page.title ? <p className="product-name">{product}</p> : null}
+          {page.summary ? <p className="lead">{page.summary}</p> : null}
+          {children}
+        </div>
+        {icon ? (
+          <div className="hero-badge">
+            <Icon src={icon} site={site} className="hero-icon" />
+          </div>
+        ) : null}
       </div>
     </div>
   );
 }
 
-/** A grid of titled cards, optionally linked. */
-export function CardGrid({ items, heading, id, href }: { items: Item[]; heading?: string; id?: string; href?: (item: Item) => string | undefined }): ReactElement | null {
+/** The heading of a band: an h2 with an anchor id, and an optional lead line under it. */
+export function BandHeading({ id, title, lead }: { id: string; title: string; lead?: string }): ReactElement {
+  return (
+    <div className="band-heading">
+      <h2 id={id}>{title}</h2>
+      {lead ? <p className="band-lead">{lead}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A grid of titled cards under an h2. Linked cards (`route`) carry the route's icon and a link on the
+ * title; `numbered` cards (highlights) carry their position instead.
+ */
+export function CardGrid({ items, heading, id, site, numbered = false, icon, muted = false }: {
+  items: Item[];
+  heading: string;
+  id: string;
+  site: SiteModel;
+  numbered?: boolean;
+  /** An icon for every card that has no route icon (e.g. the regions' pin). */
+  icon?: string;
+  muted?: boolean;
+}): ReactElement | null {
   if (items.length === 0) return null;
   return (
-    <section className="band" id={id} aria-labelledby={heading && id ? `${id}-title` : undefined}>
+    <section className={`band${muted ? ' muted-band' : ''}`} id={id} aria-labelledby={`${id}-title`}>
       <div className="container">
-        {heading ? <h2 id={id ? `${id}-title` : undefined}>{heading}</h2> : null}
-        <ul className="cards">
+        <BandHeading id={`${id}-title`} title={heading} />
+        <ul className={`cards ${columnsFor(items.length)}${numbered ? ' cards-numbered' : ''}`}>
           {items.map((item, i) => {
-            const link = href?.(item);
             const title = item.title ?? item.name ?? '';
+            const src = item.route ? iconOf(item.route) : icon ? iconPath(icon) : undefined;
             return (
-              <li className="card" key={i}>
-                <h3>{link ? <a href={link}>{title}</a> : title}</h3>
+              <li className={`card${item.route ? ' card-link' : ''}`} key={`${i}-${title}`}>
+                {numbered ? <span className="card-number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span> : null}
+                {src && !numbered ? <Icon src={src} site={site} className="card-icon" /> : null}
+                <h3>{item.route ? <a href={site.href(item.route)}>{title}</a> : title}</h3>
                 <p>{item.text}</p>
               </li>
             );
@@ -54,17 +113,30 @@ export function CardGrid({ items, heading, id, href }: { items: Item[]; heading?
   );
 }
 
-/** The `##` sections of the body, each in its own band; `ids` names them for anchors and tests. */
-export function Sections({ sections, ids, className }: { sections: Section[]; ids?: readonly string[]; className?: string }): ReactElement {
+/**
+ * The `##` sections of the body, each in its own band; `ids` names them for anchors and tests
+ * (`data-group`), `icons` gives a section an icon by its id.
+ */
+export function Sections({ sections, ids, className, icons, site }: {
+  sections: Section[];
+  ids?: readonly string[];
+  className?: string;
+  icons?: Readonly<Record<string, string>>;
+  site?: SiteModel;
+}): ReactElement {
   return (
     <>
       {sections.map((section, i) => {
         const id = ids?.[i] ?? `section-${i + 1}`;
+        const icon = icons?.[id];
         return (
           <section className={`band prose-band ${className ?? ''}`.trim()} id={id} data-group={ids?.[i]} key={id} aria-labelledby={`${id}-title`}>
-            <div className="container prose">
-              <h2 id={`${id}-title`}>{section.heading}</h2>
-              {section.body}
+            <div className="container">
+              <div className="prose">
+                {icon && site ? <Icon src={iconPath(icon)} site={site} className="section-icon" /> : null}
+                <h2 id={`${id}-title`}>{section.heading}</h2>
+                {section.body}
+              </div>
             </div>
           </section>
         );
@@ -77,8 +149,25 @@ export function Sections({ sections, ids, className }: { sections: Section[]; id
 export function Intro({ page }: Pick<TemplateProps, 'page'>): ReactElement | null {
   if (!page.intro) return null;
   return (
-    <div className="band">
-      <div className="container prose">{page.intro}</div>
+    <div className="band intro-band">
+      <div className="container">
+        <div className="prose">{page.intro}</div>
+      </div>
     </div>
+  );
+}
+
+/** The closing call to action of product and company pages: talk to us, with a link to the contact page. */
+export function ContactCta({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <section className="cta-band" aria-labelledby="cta-title">
+      <div className="container cta-inner">
+        <div>
+          <h2 id="cta-title">{t('cta.title')}</h2>
+          <p>{t('cta.text')}</p>
+        </div>
+        <a className="button button-light" href={site.href('/contactUs')}>{t('cta.button')}</a>
+      </div>
+    </section>
   );
 }
