@@ -5,7 +5,7 @@ import { Intro, PageHero } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
 /**
- * /newsDetail: the newest article, with links to the others. `/newsDetail?id=<slug>` is sent to
+ * /newsDetail: the newest article in full (`page.featured`), with links to the others. `/newsDetail?id=<slug>` is sent to
  * `/news/<slug>` by the client script; each article link here works without it.
  */
 export function NewsDetail(props: TemplateProps): ReactElement {
@@ -23,7 +23,12 @@ export function NewsDetail(props: TemplateProps): ReactElement {
               title: newest.title,
               date: newest.date,
               summary: newest.summary,
-              body: <p className="read-more"><a className="button" href={newest.href}>{t('news.readMore')}<span className="visually-hidden">{`: ${newest.title}`}</span></a></p>,
+              body: (
+                <>
+                  {page.featured}
+                  <p className="read-more"><a className="button" href={newest.href}>{t('news.readMore')}<span className="visually-hidden">{`: ${newest.title}`}</span></a></p>
+                </>
+              ),
             }}
             others={site.articles.slice(1)}
             headingLevel={2}

@@ -32,6 +32,8 @@ export interface TemplateSpec {
   sections?: { names?: readonly string[]; min?: number };
   /** Pages of this template are news articles (listed on /news, the home page and /newsDetail). */
   article?: boolean;
+  /** Pages of this template show the newest article's full text (`page.featured`). */
+  featuresNewest?: boolean;
 }
 
 const text = { kind: 'string', required: true } as const;
@@ -57,7 +59,7 @@ export const templates: Record<string, TemplateSpec> = {
   platform: { component: Platform, fields: { product: text, highlights, modules: records({ title: text, text }) }, sections: { min: 1 } },
   family: { component: Family, fields: { products: { ...productCards, required: true } } },
   'news-list': { component: NewsList },
-  'news-detail': { component: NewsDetail },
+  'news-detail': { component: NewsDetail, featuresNewest: true },
   article: { component: Article, fields: { date: { kind: 'date', required: true } }, article: true },
   company: {
     component: Company,

@@ -65,6 +65,8 @@ export interface PageModel {
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];
+  /** On a page whose template features the newest article (/newsDetail): that article's body. */
+  featured?: ReactElement;
   social: SocialMeta;
   /** schema.org objects for `<script type="application/ld+json">` (Organization, NewsArticle, BreadcrumbList). */
   structuredData: Array<Record<string, unknown>>;

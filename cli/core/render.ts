@@ -25,6 +25,7 @@ export interface TemplateModule {
     fields?: Record<string, unknown>;
     sections?: { names?: readonly string[]; min?: number };
     article?: boolean;
+    featuresNewest?: boolean;
   }>;
   NotFound: (props: TemplateProps) => ReactElement;
   UI_STRINGS: readonly string[];
@@ -43,6 +44,8 @@ export interface RenderContext {
   parents: Record<Locale, ReadonlyMap<string, string>>;
   /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
   titles: Record<Locale, ReadonlyMap<string, string>>;
+  /** The newest article of each locale, for templates that show it in full (/newsDetail). */
+  featured: Partial<Record<Locale, PageSource>>;
   /** Each locale's Atom feed, when the site has articles. */
   feeds: Partial<Record<Locale, { href: string; title: string }>>;
 }
@@ -171,7 +174,10 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
   const placeholders = placeholdersFor(ctx.config, locale);
   const path = localisePath(route, locale);
-  const body = renderMarkdown(source.body, { file: source.file, bodyLine: source.bodyLine, locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, warnings, errors });
+  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, warnings, errors });
+  const body = markdown(source);
+  const newest = spec.featuresNewest ? ctx.featured[locale] : undefined;
+  const featured = newest ? markdown(newest).body : undefined;
 
   const names = spec.sections?.names;
   const found = body.sections.length;
@@ -200,6 +206,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     summary,
     data,
     ...body,
+    ...(featured ? { featured } : {}),
     social: socialOf(ctx, locale, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };

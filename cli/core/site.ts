@@ -17,6 +17,7 @@ import { missingStrings, planPages, type PlannedPage } from './i18n.ts';
 import type { LinkTargets } from './links.ts';
 import { displayPath } from './paths.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
+import { portable } from './pool.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
 import { localisePath } from './routes.ts';
 import type { Fields } from './schema.ts';
@@ -157,6 +158,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     articles,
     assets: { css: `${cdn}/assets/${stylesheet.name}`, js: `${cdn}/assets/${script.name}`, detectJs: `${cdn}/assets/${detect.name}` },
     ...relations,
+    featured: Object.fromEntries(LOCALES.map((l) => [l, plan.pages.find((p) => p.locale === l && localisePath(p.route, l) === articles[l][0]?.href)]).filter(([, p]) => p).map(([l, p]) => [l, portable(p as PlannedPage).source])),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
   };
   // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
