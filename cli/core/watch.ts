@@ -25,6 +25,8 @@ export interface WatchState {
   jobs: Map<string, { key: string; files: string[] }>;
   /** Hash of each site-wide file (404 pages, assets, sitemap, feeds) as last written. */
   siteFiles: Map<string, string>;
+  /** The shared part of every job key (cli/core/jobs.ts `siteKey`) as last built. */
+  shared: string;
 }
 
 /** A file change reported by the watcher. */
@@ -67,7 +69,7 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
   const jobs = new Map<string, { key: string; files: string[] }>();
   listJobs(result.site.pages).forEach((job, i) => jobs.set(idOf(job), { key: result.keys[i] as string, files: job.files }));
   const files = new Map([...hashSiteFiles(result.site)].map(([path, [hash]]) => [path, hash]));
-  return { options, site: result.site, jobs, siteFiles: files };
+  return { options, site: result.site, jobs, siteFiles: files, shared: siteKey(result.site, TOOL_VERSION) };
 }
 
 /** Classifies changed paths: content pages (display paths), and whether anything else changed. */
@@ -115,12 +117,23 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
 
   const jobs = listJobs(site.pages);
   const shared = siteKey(site, TOOL_VERSION);
+  // The common case, one page's text edited: when the shared key and every edited page's front matter
+  // are unchanged, only the jobs of the edited files can have new keys (no title, list or link target
+  // moved), so the other keys are kept without hashing thousands of jobs again.
+  const before = new Map(state.site.sources.map((source) => [source.file, source]));
+  const bodyOnly = !structural && shared === state.shared && [...dirty].every((file) => {
+    const old = before.get(file);
+    const now = site.sources.find((source) => source.file === file);
+    return old !== undefined && now !== undefined && JSON.stringify(old.data) === JSON.stringify(now.data);
+  });
   const next = new Map<string, { key: string; files: string[] }>();
   const tasks: RenderTask[] = [];
   jobs.forEach((job, index) => {
-    const key = jobKey(site, shared, job);
-    next.set(idOf(job), { key, files: job.files });
-    if (state.jobs.get(idOf(job))?.key !== key) tasks.push({ index, page: portable(job.page), route: job.route });
+    const id = idOf(job);
+    const known = state.jobs.get(id);
+    const key = bodyOnly && known && !dirty.has(job.page.source.file) ? known.key : jobKey(site, shared, job);
+    next.set(id, { key, files: job.files });
+    if (known?.key !== key) tasks.push({ index, page: portable(job.page), route: job.route });
   });
   const warnings: Problem[] = [...site.warnings];
   const errors: Problem[] = [];
@@ -151,6 +164,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
 
   state.site = site;
   state.jobs = next;
+  state.shared = shared;
   state.siteFiles = new Map([...files].map(([path, [hash]]) => [path, hash]));
   return {
     ok: true,
