@@ -155,12 +155,14 @@ export async function listPageFiles(contentDir: string): Promise<string[]> {
 export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse): Promise<SourcePage[]> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   const problems: Problem[] = [];
+  // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
+  const base = displayPath(contentDir);
   const pages = await Promise.all(
     entries.map(async (entry): Promise<SourcePage | undefined> => {
       const slash = entry.indexOf('/');
       const locale = entry.slice(0, slash) as Locale;
       const relPath = entry.slice(slash + 1);
-      const file = displayPath(join(contentDir, entry));
+      const file = base ? `${base}/${entry}` : entry;
       const bad = checkFileRoute(relPath);
       if (bad) {
         problems.push(problem(bad.code, bad.message, { file }));

@@ -151,7 +151,8 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
     await writeAtomic(outDir, file, html);
     written.push(file);
   }
-  const files = hashSiteFiles(site);
+  // Site-wide files depend only on what the shared key covers (pages, settings, strings, news, assets).
+  const files = bodyOnly ? new Map([...state.siteFiles].map(([path, hash]): [string, [string, string]] => [path, [hash, '']])) : hashSiteFiles(site);
   for (const [path, [hash, data]] of files) {
     if (state.siteFiles.get(path) === hash) continue;
     await writeAtomic(outDir, path, data);

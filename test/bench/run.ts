@@ -99,7 +99,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const ecomWall = median((samples.get('ecom-site') ?? []).map((s) => s.wall));
 const rows: string[] = [
-  `| tool | wall median | wall min–max | CPU median | peak RSS | pages/s | ecom-site ratio |`,
+  `| tool | wall median | wall min–max | CPU median | peak RSS | pages/s | ecom-site wall ÷ this tool |`,
   `| --- | --- | --- | --- | --- | --- | --- |`,
 ];
 for (const tool of tools) {
