@@ -1,10 +1,13 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { CardGrid, ContactCta, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
 import type { TemplateProps } from './types.ts';
 
-/** An image workstation, the PACS or the cloud viewer: about, highlights, feature sections as cards. */
-export function Workstation(props: TemplateProps): ReactElement {
+/**
+ * A product page: about, highlights, `extra` (the platform's modules), then the feature sections as
+ * cards. Shared by the workstation and platform templates.
+ */
+export function ProductPage({ extra, ...props }: TemplateProps & { extra?: ReactNode }): ReactElement {
   const { page, site, t } = props;
   const [about, ...features] = page.sections;
   return (
@@ -12,10 +15,16 @@ export function Workstation(props: TemplateProps): ReactElement {
       <PageHero page={page} site={site} />
       {about ? <Sections sections={[about]} ids={['about']} className="about-band" /> : null}
       <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" site={site} numbered muted />
+      {extra}
       <div className={`feature-groups${features.length % 2 ? ' feature-groups-odd' : ''}`}>
         <Sections sections={features} className="feature-group" />
       </div>
       <ContactCta site={site} t={t} />
     </Layout>
   );
+}
+
+/** An image workstation, the PACS or the cloud viewer: about, highlights, feature sections as cards. */
+export function Workstation(props: TemplateProps): ReactElement {
+  return <ProductPage {...props} />;
 }
