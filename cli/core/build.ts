@@ -10,6 +10,7 @@ import { carryOver, readManifest, recordFiles, stillThere, writeManifest, type M
 import { problem, SiteError, type Problem } from './errors.ts';
 import { translationReport, type TranslationReport } from './i18n.ts';
 import { jobKey, listJobs, siteKey } from './jobs.ts';
+import { contentHash } from './files.ts';
 import { checkOutputDir, openOutput, type Output } from './output.ts';
 import { portable, renderTasks, type RenderTask } from './pool.ts';
 import { renderNotFound } from './render.ts';
@@ -37,9 +38,11 @@ export interface BuildResult {
   warnings: Problem[];
   report: TranslationReport;
   outDir: string;
-  /** The site as built and each job's key, for `watch` to continue from. */
+  /** The site as built, the shared and per-job keys and the site-wide files' hashes, for `watch`. */
   site: Site;
+  shared: string;
   keys: string[];
+  siteFiles: Map<string, string>;
 }
 
 /**
@@ -151,12 +154,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw new SiteError([...unique, problem('STRICT', `${unique.length} warning(s) with --strict; nothing was written.`)]);
     }
     await output.copyDir(join(root, 'public'));
-    for (const [path, data] of siteFiles(site)) queue.add(path, data);
+    const extra = siteFiles(site);
+    for (const [path, data] of extra) queue.add(path, data);
     await queue.drain();
     await recordFiles(output.temp, fresh, manifest.files);
     await output.commit();
     await writeManifest(cacheDir, outDir, manifest);
-    return { pages, rendered: tasks.length, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, keys };
+    return { pages, rendered: tasks.length, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, shared, keys, siteFiles: new Map(extra.map(([path, data]) => [path, contentHash(data)])) };
   } catch (error) {
     await output.abort();
     throw error;

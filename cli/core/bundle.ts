@@ -2,24 +2,19 @@
  * esbuild bundles: the templates (TSX, imported fresh on every build so `watch` never serves a stale
  * template from Node's module cache), the client script and the stylesheet (both minified and hashed).
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
 import { problem, SiteError } from './errors.ts';
+import { contentHash, writeFileAtomic } from './files.ts';
 import { displayPath } from './paths.ts';
 
 /** A built asset: its bytes and its content-hashed file name under `assets/`. */
 export interface Asset {
   name: string;
   contents: Uint8Array;
-}
-
-/** A short content hash, the same for the same bytes on every machine. */
-export function contentHash(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex').slice(0, 10);
 }
 
 function toSiteError(error: unknown): never {
@@ -31,13 +26,6 @@ function toSiteError(error: unknown): never {
       problem('TEMPLATE_BUILD', m.text, m.location ? { file: displayPath(m.location.file), line: m.location.line, column: m.location.column + 1 } : {}),
     ),
   );
-}
-
-/** Writes a file through a temp name and a rename, so a concurrent reader never sees half of it. */
-async function writeAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
 }
 
 /** What a cached bundle was made from: each input file (relative to the root) and its content hash. */
@@ -91,9 +79,8 @@ async function bundleOne(root: string, cacheDir: string, entry: string, platform
     await Promise.all(Object.keys(result.metafile.inputs).map(async (path) => {
       inputs[path] = contentHash(await readFile(join(root, path)));
     }));
-    await mkdir(dir, { recursive: true });
-    await writeAtomic(join(dir, `${key}.out`), file.contents);
-    await writeAtomic(join(dir, `${key}.json`), JSON.stringify({ inputs } satisfies BundleRecord));
+    await writeFileAtomic(join(dir, `${key}.out`), file.contents);
+    await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify({ inputs } satisfies BundleRecord));
     return file.contents;
   } catch (error) {
     return toSiteError(error);
@@ -116,10 +103,7 @@ export async function loadTemplateModule<T>(root: string, cacheDir: string): Pro
   const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
   const hash = contentHash(code);
   const file = join(cacheDir, `templates-${hash}.mjs`);
-  if (!existsSync(file)) {
-    await mkdir(cacheDir, { recursive: true });
-    await writeAtomic(file, code);
-  }
+  if (!existsSync(file)) await writeFileAtomic(file, code);
   return { module: (await import(pathToFileURL(file).href)) as T, file, hash };
 }
 

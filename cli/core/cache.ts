@@ -4,9 +4,9 @@
  * hard-links the others' files from the previous output into the new one. The manifest lives in
  * node_modules/.cache/ecom-site/builds/ and is safe to delete (the next build renders everything).
  */
-import { link, copyFile, mkdir, readFile, stat, writeFile, rename } from 'node:fs/promises';
+import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { contentHash } from './bundle.ts';
+import { contentHash, writeFileAtomic } from './files.ts';
 import type { Problem } from './errors.ts';
 
 /** What one job wrote last time. */
@@ -40,11 +40,7 @@ export async function readManifest(cacheDir: string, outDir: string): Promise<Ma
 
 /** Writes the manifest (through a temp file, so a killed build never leaves half of it). */
 export async function writeManifest(cacheDir: string, outDir: string, manifest: Manifest): Promise<void> {
-  const path = manifestPath(cacheDir, outDir);
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify(manifest));
-  await rename(temp, path);
+  await writeFileAtomic(manifestPath(cacheDir, outDir), JSON.stringify(manifest));
 }
 
 /** True when every file of a cached job is still in `outDir` exactly as it was written. */

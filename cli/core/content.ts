@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { LOCALES, type Locale } from '../../client/constants.ts';
-import { contentHash } from './bundle.ts';
+import { contentHash } from './files.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { displayPath } from './paths.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';

@@ -3,7 +3,7 @@
  * written at `/home`). Its key is a hash of everything its HTML depends on, so an unchanged key means
  * unchanged bytes: the persistent build cache and `watch` both re-render only jobs whose key changed.
  */
-import { contentHash } from './bundle.ts';
+import { contentHash } from './files.ts';
 import type { PlannedPage } from './i18n.ts';
 import { outputFiles } from './routes.ts';
 import type { Site } from './site.ts';

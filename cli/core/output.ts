@@ -46,8 +46,9 @@ async function recover(dir: string): Promise<void> {
   } catch {
     return;
   }
+  const leftover = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(tmp|old)-(\\d+)-[0-9a-f]+$`);
   for (const name of names) {
-    const match = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(tmp|old)-(\\d+)-[0-9a-f]+$`).exec(name);
+    const match = leftover.exec(name);
     if (!match || processAlive(Number(match[2]))) continue;
     const path = join(parent, name);
     if (match[1] === 'old' && !existsSync(dir)) await rename(path, dir);

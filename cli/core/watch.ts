@@ -5,10 +5,9 @@
  * written into the output one by one through a temp name and a rename, so the server never sends half a
  * page. A rebuild with errors writes nothing: the last good pages keep being served.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { contentHash } from './bundle.ts';
+import { contentHash, writeFileAtomic } from './files.ts';
 import { build, siteFiles, TOOL_VERSION, uniqueProblems, type BuildOptions } from './build.ts';
 import type { Problem } from './errors.ts';
 import { SiteError } from './errors.ts';
@@ -50,13 +49,11 @@ export interface Outcome {
 
 const idOf = (job: Job): string => `${job.page.locale}:${job.route}`;
 
-async function writeAtomic(dir: string, rel: string, data: string | Uint8Array): Promise<void> {
+/** Writes one output file in place, never outside the output folder. */
+async function writeOutput(dir: string, rel: string, data: string | Uint8Array): Promise<void> {
   const path = resolve(dir, rel);
   if (!isInside(path, dir)) throw new Error(`Refusing to write outside the output folder: ${rel}`);
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, path);
+  await writeFileAtomic(path, data);
 }
 
 function hashSiteFiles(site: Site): Map<string, [string, string | Uint8Array]> {
@@ -68,8 +65,7 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
   const result = await build(options);
   const jobs = new Map<string, { key: string; files: string[] }>();
   listJobs(result.site.pages).forEach((job, i) => jobs.set(idOf(job), { key: result.keys[i] as string, files: job.files }));
-  const files = new Map([...hashSiteFiles(result.site)].map(([path, [hash]]) => [path, hash]));
-  return { options, site: result.site, jobs, siteFiles: files, shared: siteKey(result.site, TOOL_VERSION) };
+  return { options, site: result.site, jobs, siteFiles: result.siteFiles, shared: result.shared };
 }
 
 /** Classifies changed paths: content pages (display paths), and whether anything else changed. */
@@ -148,14 +144,14 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
 
   const written: string[] = [];
   for (const [file, html] of pages) {
-    await writeAtomic(outDir, file, html);
+    await writeOutput(outDir, file, html);
     written.push(file);
   }
   // Site-wide files depend only on what the shared key covers (pages, settings, strings, news, assets).
   const files = bodyOnly ? new Map([...state.siteFiles].map(([path, hash]): [string, [string, string]] => [path, [hash, '']])) : hashSiteFiles(site);
   for (const [path, [hash, data]] of files) {
     if (state.siteFiles.get(path) === hash) continue;
-    await writeAtomic(outDir, path, data);
+    await writeOutput(outDir, path, data);
     written.push(path);
   }
   const keep = new Set([...[...next.values()].flatMap((j) => j.files), ...files.keys()]);
