@@ -1,5 +1,6 @@
 /** `ecom-site watch`: build, serve with live reload, rebuild on change (issue 5). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/errors.ts';
@@ -7,7 +8,7 @@ import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG } from '../core/live.ts
 import { displayPath } from '../core/paths.ts';
 import { printError, printWarnings } from '../core/reporter.ts';
 import { startServer, type RunningServer } from '../core/serve.ts';
-import { rebuild, startSession, type Change, type WatchState } from '../core/watch.ts';
+import { endSession, rebuild, startSession, type Change, type WatchState } from '../core/watch.ts';
 import type { BuildFlags } from './build.ts';
 
 /** Options of `watch`. */
@@ -15,6 +16,9 @@ export interface WatchFlags extends BuildFlags {
   port: string;
   host: string;
 }
+
+/** A little more than chokidar's window for repeated `change` events of one file (50 ms). */
+const CHANGE_THROTTLE_MS = 60;
 
 /** How many ports after a busy one are tried. */
 const PORT_TRIES = 10;
@@ -80,7 +84,6 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     return true;
   };
   const server = await listen(resolve(flags.out), flags.host, port, special);
-  process.stdout.write(`Serving ${server.url} with live reload. Press Ctrl-C to stop.\n`);
 
   // Changes are batched for a few milliseconds (an editor's save can be several events) and rebuilt one
   // batch at a time; changes arriving during a rebuild wait for the next batch.
@@ -127,20 +130,45 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     ignoreInitial: true,
     ignored: (path: string) => /(^|[/\\])\.(?!\.?$)|~$|\.tmp$|\.swp$/.test(path),
   });
-  watcher.on('all', (event, path) => {
-    pending.push({ event: event as Change['event'], path });
+  const queue = (event: Change['event'], path: string): void => {
+    pending.push({ event, path });
     clearTimeout(timer);
     timer = setTimeout(flush, 5);
+  };
+  // chokidar drops a second `change` of a file within 50 ms of the first (its `_throttle`), so a quick
+  // second save would be lost: each change is looked at again once that window has passed.
+  const settled = new Map<string, NodeJS.Timeout>();
+  const stamp = (path: string): string => {
+    try {
+      const info = statSync(path);
+      return `${info.mtimeMs}:${info.size}`;
+    } catch {
+      return 'gone';
+    }
+  };
+  watcher.on('all', (event, path) => {
+    queue(event as Change['event'], path);
+    if (event !== 'change') return;
+    const seen = stamp(path);
+    clearTimeout(settled.get(path));
+    settled.set(path, setTimeout(() => {
+      settled.delete(path);
+      if (stamp(path) !== seen) queue('change', path);
+    }, CHANGE_THROTTLE_MS));
   });
   watcher.on('error', (error) => process.stderr.write(`Watcher error: ${String(error)}\n`));
+  // "Serving" is printed once every file is watched: an edit made after it is never missed.
+  await new Promise<void>((ready) => watcher.once('ready', ready));
+  process.stdout.write(`Serving ${server.url} with live reload. Press Ctrl-C to stop.\n`);
 
   return await new Promise<number>((done) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       clearTimeout(timer);
+      for (const pendingCheck of settled.values()) clearTimeout(pendingCheck);
       for (const res of clients) res.end();
-      void Promise.all([watcher.close(), server.close(), running]).then(() => {
+      void Promise.all([watcher.close(), server.close(), running.then(() => (state ? endSession(state) : undefined))]).then(() => {
         process.stdout.write('\nStopped.\n');
         done(0);
       });

@@ -12,7 +12,7 @@ import { translationReport, type TranslationReport } from './i18n.ts';
 import { jobKey, listJobs, siteKey } from './jobs.ts';
 import { contentHash } from './files.ts';
 import { checkOutputDir, openOutput, type Output } from './output.ts';
-import { portable, renderTasks, type RenderTask } from './pool.ts';
+import { portable, RenderPool, threadsFor, type RenderTask } from './pool.ts';
 import { renderNotFound } from './render.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { cacheDirOf, prepareSite, type Site } from './site.ts';
@@ -28,6 +28,8 @@ export interface BuildOptions {
   strict: boolean;
   /** Called with (done, total) while pages render. */
   onProgress?: (done: number, total: number) => void;
+  /** Keep the render threads for later renders (`watch`) and return them; at least one is started. */
+  keepPool?: boolean;
 }
 
 /** What a finished build reports. */
@@ -43,6 +45,8 @@ export interface BuildResult {
   shared: string;
   keys: string[];
   siteFiles: Map<string, string>;
+  /** The render threads, when `keepPool` asked for them. */
+  pool?: RenderPool;
 }
 
 /**
@@ -112,6 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const manifest: Manifest = { version: 1, jobs: {}, files: {} };
 
   const output = await openOutput(outDir);
+  let pool: RenderPool | undefined;
   try {
     const warnings: Problem[] = [...site.warnings];
     const errors: Problem[] = [];
@@ -135,7 +140,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
     tasks.sort((a, b) => a.index - b.index);
     const queue = writeQueue(output);
-    await renderTasks(tasks, site.ctx, site.templates.file, (result) => {
+    pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(tasks.length)) : threadsFor(tasks.length));
+    await pool.render(tasks, site.ctx, site.templates.file, (result) => {
       const job = jobs[result.index];
       options.onProgress?.(++done, jobs.length);
       warnings.push(...result.warnings);
@@ -147,6 +153,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages[job.page.locale] += 1;
     });
     await queue.drain();
+    if (!options.keepPool) await pool.close();
     if (errors.length) throw new SiteError(uniqueProblems(errors));
 
     const unique = uniqueProblems(warnings);
@@ -160,8 +167,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await recordFiles(output.temp, fresh, manifest.files);
     await output.commit();
     await writeManifest(cacheDir, outDir, manifest);
-    return { pages, rendered: tasks.length, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, shared, keys, siteFiles: new Map(extra.map(([path, data]) => [path, contentHash(data)])) };
+    return { pages, rendered: tasks.length, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, shared, keys, siteFiles: new Map(extra.map(([path, data]) => [path, contentHash(data)])), ...(options.keepPool ? { pool } : {}) };
   } catch (error) {
+    await pool?.close();
     await output.abort();
     throw error;
   }

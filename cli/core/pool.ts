@@ -22,11 +22,14 @@ export interface RenderTask {
 /** What comes back for a task. */
 export type TaskResult = Rendered & { index: number };
 
-/** What a worker is started with. */
+/** What a worker is told before rendering: the site's context (templates travel as their file). */
 export interface WorkerSetup {
   ctx: Omit<RenderContext, 'templates'>;
   templatesFile: string;
 }
+
+/** A message to a worker: a new context, or pages to render with the last one. */
+export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
 
 /** Below this many pages per thread, workers are not worth their start-up (~0.3 s each). */
 const MIN_TASKS_PER_WORKER = 150;
@@ -54,38 +57,111 @@ function workerFile(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-/**
- * Renders all tasks; calls `onResult` for each as it completes (in any order). Uses worker threads when
- * there are enough tasks and the bundled worker exists.
- */
-export async function renderTasks(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void): Promise<void> {
-  const file = workerFile();
-  // ECOM_SITE_THREADS pins the number of threads (1: render here), e.g. to compare outputs or to profile.
-  const pinned = Number(process.env.ECOM_SITE_THREADS);
-  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(tasks.length / MIN_TASKS_PER_WORKER));
-  if (!file || threads < 2) {
-    for (const task of tasks) onResult(renderTask(task, ctx));
-    return;
+/** One render thread: told the context when it changes, then fed batches. */
+class RenderThread {
+  private readonly worker: Worker;
+  private ctx: RenderContext | undefined;
+  private templatesFile: string | undefined;
+  private reply: ((results: TaskResult[]) => void) | undefined;
+  private failure: unknown;
+
+  constructor(file: string) {
+    this.worker = new Worker(file);
+    this.worker.on('message', (results: TaskResult[]) => this.reply?.(results));
+    this.worker.on('error', (error) => {
+      this.failure = error;
+      this.reply?.([]);
+    });
   }
-  const { templates: _templates, ...shared } = ctx;
-  const setup: WorkerSetup = { ctx: shared, templatesFile };
-  let next = 0;
-  const take = (): RenderTask[] => tasks.slice(next, (next += BATCH));
-  await Promise.all(
-    Array.from({ length: threads }, () =>
-      new Promise<void>((done, fail) => {
-        const worker = new Worker(file, { workerData: setup });
-        const send = (): void => {
-          const batch = take();
-          if (batch.length) worker.postMessage(batch);
-          else void worker.terminate().then(() => done());
-        };
-        worker.on('message', (message: 'ready' | TaskResult[]) => {
-          if (message !== 'ready') for (const result of message) onResult(result);
-          send();
-        });
-        worker.once('error', fail);
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Renders a batch after any batch already asked for; the context is sent when the thread lacks it. */
+  render(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    const result = this.queue.then(() => this.send(batch, ctx, templatesFile));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private send(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (ctx !== this.ctx || templatesFile !== this.templatesFile) {
+      const { templates: _templates, ...shared } = ctx;
+      this.worker.postMessage({ setup: { ctx: shared, templatesFile } } satisfies WorkerMessage);
+      this.ctx = ctx;
+      this.templatesFile = templatesFile;
+    }
+    return new Promise((done, fail) => {
+      this.reply = (results) => {
+        this.reply = undefined;
+        if (this.failure) fail(this.failure);
+        else done(results);
+      };
+      this.worker.postMessage({ batch } satisfies WorkerMessage);
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/**
+ * Render threads that outlive one call: `watch` keeps one so that an edit is rendered by code the first
+ * build already made hot (a thread that rendered thousands of pages renders one in a few milliseconds;
+ * a fresh one takes ten times longer).
+ */
+export class RenderPool {
+  private readonly threads: RenderThread[] = [];
+
+  /** Starts `size` threads, or none when the bundled worker script is missing (source runs in tests). */
+  constructor(size: number) {
+    const file = workerFile();
+    if (file) for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
+  async render(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, batchSize = BATCH): Promise<void> {
+    if (!this.threads.length) {
+      for (const task of tasks) onResult(renderTask(task, ctx));
+      return;
+    }
+    let next = 0;
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        for (let batch = tasks.slice(next, (next += batchSize)); batch.length; batch = tasks.slice(next, (next += batchSize))) {
+          for (const result of await thread.render(batch, ctx, templatesFile)) onResult(result);
+        }
       }),
-    ),
-  );
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
+}
+
+/** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */
+export function threadsFor(count: number): number {
+  const pinned = Number(process.env.ECOM_SITE_THREADS);
+  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / MIN_TASKS_PER_WORKER));
+  return threads < 2 ? 0 : threads;
+}
+
+/**
+ * Renders all tasks; calls `onResult` for each as it completes (in any order). Uses the given pool, or
+ * worker threads started for this call when there are enough tasks and the bundled worker exists.
+ */
+export async function renderTasks(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, pool?: RenderPool): Promise<void> {
+  if (pool) return pool.render(tasks, ctx, templatesFile, onResult);
+  const own = new RenderPool(threadsFor(tasks.length));
+  try {
+    await own.render(tasks, ctx, templatesFile, onResult);
+  } finally {
+    await own.close();
+  }
 }

@@ -93,6 +93,14 @@ function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule,
   return { parents, titles };
 }
 
+/** What content loading needs to know of the templates: their names and documented fields. */
+export function fieldsOfTemplates(module: TemplateModule): TemplateFields {
+  return {
+    names: Object.keys(module.templates).sort(),
+    fieldsOf: (name) => (module.templates[name]?.fields ?? {}) as Fields,
+  };
+}
+
 /**
  * Loads and checks everything. `reuse` lets `watch` keep what did not change: pages whose files are
  * unchanged are taken from it instead of being read and parsed again.
@@ -119,10 +127,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
 
   const warnings: Problem[] = [];
   const module = templates.module;
-  const templateFields: TemplateFields = {
-    names: Object.keys(module.templates).sort(),
-    fieldsOf: (name) => (module.templates[name]?.fields ?? {}) as Fields,
-  };
+  const templateFields = fieldsOfTemplates(module);
   // Pages were validated against the templates' fields: a changed template set means reading them anew.
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries });

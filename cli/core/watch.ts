@@ -1,20 +1,24 @@
 /**
  * The incremental engine behind `ecom-site watch` (issue 5). After a first full build it keeps the site in
- * memory; on each batch of file changes it prepares the site again, re-reading only the changed pages,
- * recomputes every job's key (cli/core/jobs.ts) and re-renders only the jobs whose key changed. Files are
- * written into the output one by one through a temp name and a rename, so the server never sends half a
- * page. A rebuild with errors writes nothing: the last good pages keep being served.
+ * memory and its render threads running (hot). A text-only edit of pages (front matter unchanged) renders
+ * just the jobs written from those files. Any other batch of changes prepares the site again, re-reading
+ * only the changed pages, recomputes every job's key (cli/core/jobs.ts) and re-renders only the jobs whose
+ * key changed. Files are written into the output one by one through a temp name and a rename, so the
+ * server never sends half a page. A rebuild with errors writes nothing: the last good pages keep being
+ * served.
  */
 import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contentHash, writeFileAtomic } from './files.ts';
 import { build, siteFiles, TOOL_VERSION, uniqueProblems, type BuildOptions } from './build.ts';
 import type { Problem } from './errors.ts';
 import { SiteError } from './errors.ts';
+import { parsePage, type SourcePage } from './content.ts';
 import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
 import { displayPath, isInside } from './paths.ts';
-import { portable, renderTasks, type RenderTask } from './pool.ts';
-import { prepareSite, type Site } from './site.ts';
+import { portable, type RenderPool, type RenderTask } from './pool.ts';
+import { fieldsOfTemplates, prepareSite, type Site } from './site.ts';
 
 /** What the session remembers between rebuilds. */
 export interface WatchState {
@@ -26,6 +30,8 @@ export interface WatchState {
   siteFiles: Map<string, string>;
   /** The shared part of every job key (cli/core/jobs.ts `siteKey`) as last built. */
   shared: string;
+  /** Render threads kept from the first build: hot code renders an edit in a few milliseconds. */
+  pool: RenderPool;
 }
 
 /** A file change reported by the watcher. */
@@ -47,6 +53,9 @@ export interface Outcome {
   stylesheet?: string;
 }
 
+/** How many pages a session renders to warm its threads up when the first build rendered fewer. */
+const WARM_UP_PAGES = 200;
+
 const idOf = (job: Job): string => `${job.page.locale}:${job.route}`;
 
 /** Writes one output file in place, never outside the output folder. */
@@ -56,23 +65,46 @@ async function writeOutput(dir: string, rel: string, data: string | Uint8Array):
   await writeFileAtomic(path, data);
 }
 
+/** `writeOutput` without the thread pool, for the few pages of a text edit. */
+function writeOutputNow(dir: string, rel: string, data: string): void {
+  const path = resolve(dir, rel);
+  if (!isInside(path, dir)) throw new Error(`Refusing to write outside the output folder: ${rel}`);
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, data);
+  renameSync(temp, path);
+}
+
 function hashSiteFiles(site: Site): Map<string, [string, string | Uint8Array]> {
   return new Map(siteFiles(site).map(([path, data]) => [path, [contentHash(data), data]]));
 }
 
 /** The first, full build: atomic like `ecom-site build`. Returns the state to continue from. */
 export async function startSession(options: BuildOptions): Promise<WatchState> {
-  const result = await build(options);
+  const result = await build({ ...options, keepPool: true });
   const jobs = new Map<string, { key: string; files: string[] }>();
-  listJobs(result.site.pages).forEach((job, i) => jobs.set(idOf(job), { key: result.keys[i] as string, files: job.files }));
-  return { options, site: result.site, jobs, siteFiles: result.siteFiles, shared: result.shared };
+  const all = listJobs(result.site.pages);
+  all.forEach((job, i) => jobs.set(idOf(job), { key: result.keys[i] as string, files: job.files }));
+  const pool = result.pool as RenderPool;
+  // Pages taken from the build cache were not rendered, so the threads' code is still cold: render a
+  // sample in the background, two at a time, so that an edit never waits long behind it.
+  if (result.rendered < WARM_UP_PAGES) {
+    const sample = Array.from({ length: Math.min(WARM_UP_PAGES, all.length) }, (_, i) => all[Math.floor((i * all.length) / WARM_UP_PAGES)] as Job);
+    void pool.render(sample.map((job, index) => ({ index, page: portable(job.page), route: job.route })), result.site.ctx, result.site.templates.file, () => undefined, 2).catch(() => undefined);
+  }
+  return { options, site: result.site, jobs, siteFiles: result.siteFiles, shared: result.shared, pool };
+}
+
+/** Ends a session: stops its render threads. */
+export async function endSession(state: WatchState): Promise<void> {
+  await state.pool.close();
 }
 
 /** Classifies changed paths: content pages (display paths), and whether anything else changed. */
-function classify(state: WatchState, changes: readonly Change[]): { dirty: Set<string>; structural: boolean; publicOnly: string[]; cssOnly: boolean } {
+function classify(state: WatchState, changes: readonly Change[]): { dirty: Map<string, string>; structural: boolean; publicOnly: string[]; cssOnly: boolean } {
   const contentDir = resolve(state.options.contentDir);
   const publicDir = join(state.options.root, 'public');
-  const dirty = new Set<string>();
+  // Display path of each changed page file -> its absolute path.
+  const dirty = new Map<string, string>();
   let structural = false;
   let nonPublic = false;
   let cssOnly = changes.length > 0;
@@ -80,7 +112,7 @@ function classify(state: WatchState, changes: readonly Change[]): { dirty: Set<s
   for (const change of changes) {
     const path = resolve(change.path);
     const isPage = isInside(path, contentDir) && path.endsWith('.md');
-    if (isPage) dirty.add(displayPath(path));
+    if (isPage) dirty.set(displayPath(path), path);
     // Anything but an edit of an existing page may add or remove pages: list the page files again.
     if (change.event !== 'change' || !isPage) structural = true;
     if (isInside(path, publicDir) && change.event === 'change') publicOnly.push(relative(publicDir, path));
@@ -88,6 +120,74 @@ function classify(state: WatchState, changes: readonly Change[]): { dirty: Set<s
     if (path !== join(state.options.root, 'templates', 'site.css')) cssOnly = false;
   }
   return { dirty, structural, publicOnly: nonPublic ? [] : publicOnly, cssOnly };
+}
+
+/** Renders `tasks` (indexes into `jobs`) in the session's threads: each file's HTML, or the errors. */
+async function renderJobs(state: WatchState, site: Site, jobs: readonly Job[], tasks: readonly RenderTask[], warnings: Problem[]): Promise<{ pages: Array<[string, string]>; errors: Problem[] }> {
+  const errors: Problem[] = [];
+  const pages: Array<[string, string]> = [];
+  await state.pool.render(tasks, site.ctx, site.templates.file, (result) => {
+    warnings.push(...result.warnings);
+    errors.push(...result.errors);
+    const job = jobs[result.index];
+    if (job && !result.errors.length) for (const file of job.files) pages.push([file, result.html]);
+  });
+  return { pages, errors };
+}
+
+/**
+ * The common case, page text edited and nothing else (issue 5's 50 ms target): when every edited file
+ * still has the same front matter, nothing site-wide can have changed (titles, lists, link targets and
+ * the menu come from front matter and settings), so only the jobs written from those files are
+ * rendered, without preparing the whole site again. Returns undefined when the edit is not of that kind
+ * (front matter changed, a page shown in full on another page): the full path handles it.
+ */
+async function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>, outDir: string, none: Outcome): Promise<Outcome | undefined> {
+  const { site } = state;
+  const featured = new Set(Object.values(site.ctx.featured).map((source) => source?.file));
+  const contentDir = resolve(state.options.contentDir);
+  const fields = fieldsOfTemplates(site.templates.module);
+  const edited = new Map<string, SourcePage>();
+  const warnings: Problem[] = [];
+  for (const [file, path] of dirty) {
+    const old = site.sources.find((source) => source.file === file);
+    if (!old || featured.has(file)) return undefined;
+    let text: string;
+    try {
+      // Synchronous on purpose: one small file on the latency-critical path. Promise-based calls wait in
+      // libuv's thread pool, which took 20-30 ms per call after a 4,000-page build.
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (contentHash(text) === old.hash) continue;
+    let now: SourcePage;
+    try {
+      now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields, []);
+    } catch (error) {
+      if (error instanceof SiteError) return { ...none, ok: false, errors: error.problems };
+      throw error;
+    }
+    if (now.route !== old.route || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
+    edited.set(file, now);
+  }
+  if (!edited.size) return none;
+
+  // The edited sources take their old ones' places; everything else is kept as it is.
+  const sources = site.sources.map((source) => edited.get(source.file) ?? source);
+  const pages = site.pages.map((page) => {
+    const now = edited.get(page.source.file);
+    return now ? { ...page, source: now } : page;
+  });
+  const next: Site = { ...site, sources, pages, warnings: [...site.warnings.filter((w) => !(w.file && edited.has(w.file) && w.code === 'FIELD_UNKNOWN')), ...[...edited.values()].flatMap((s) => s.warnings)] };
+  const jobs = listJobs(pages.filter((page) => edited.has(page.source.file)));
+  const tasks: RenderTask[] = jobs.map((job, index) => ({ index, page: portable(job.page), route: job.route }));
+  const { pages: written, errors } = await renderJobs(state, next, jobs, tasks, warnings);
+  if (errors.length) return { ...none, ok: false, errors: uniqueProblems(errors), warnings: uniqueProblems(warnings) };
+  for (const [file, html] of written) writeOutputNow(outDir, file, html);
+  for (const job of jobs) state.jobs.set(idOf(job), { key: jobKey(next, state.shared, job), files: job.files });
+  state.site = next;
+  return { ...none, warnings: uniqueProblems([...next.warnings, ...warnings]), rendered: tasks.length, written: written.map(([file]) => file) };
 }
 
 /** Rebuilds after `changes`. Never throws for the user's mistakes: they come back as `errors`. */
@@ -100,11 +200,15 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
     for (const rel of publicOnly) await copyFile(join(state.options.root, 'public', rel), join(outDir, rel));
     return { ...none, written: publicOnly.map((p) => p.split(sep).join('/')) };
   }
+  if (!structural && dirty.size) {
+    const quick = await textEdit(state, dirty, outDir, none);
+    if (quick) return quick;
+  }
   let site: Site;
   try {
     site = await prepareSite(
       { root: state.options.root, contentDir: state.options.contentDir, baseUrl: state.options.baseUrl, drafts: state.options.drafts },
-      { sources: new Map(state.site.sources.map((s) => [s.file, s])), dirty, entries: structural ? undefined : state.site.entries, templatesHash: state.site.templates.hash },
+      { sources: new Map(state.site.sources.map((s) => [s.file, s])), dirty: new Set(dirty.keys()), entries: structural ? undefined : state.site.entries, templatesHash: state.site.templates.hash },
     );
   } catch (error) {
     if (error instanceof SiteError) return { ...none, ok: false, errors: error.problems };
@@ -117,7 +221,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
   // are unchanged, only the jobs of the edited files can have new keys (no title, list or link target
   // moved), so the other keys are kept without hashing thousands of jobs again.
   const before = new Map(state.site.sources.map((source) => [source.file, source]));
-  const bodyOnly = !structural && shared === state.shared && [...dirty].every((file) => {
+  const bodyOnly = !structural && shared === state.shared && [...dirty.keys()].every((file) => {
     const old = before.get(file);
     const now = site.sources.find((source) => source.file === file);
     return old !== undefined && now !== undefined && JSON.stringify(old.data) === JSON.stringify(now.data);
@@ -132,14 +236,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
     if (known?.key !== key) tasks.push({ index, page: portable(job.page), route: job.route });
   });
   const warnings: Problem[] = [...site.warnings];
-  const errors: Problem[] = [];
-  const pages: Array<[string, string]> = [];
-  await renderTasks(tasks, site.ctx, site.templates.file, (result) => {
-    warnings.push(...result.warnings);
-    errors.push(...result.errors);
-    const job = jobs[result.index];
-    if (job && !result.errors.length) for (const file of job.files) pages.push([file, result.html]);
-  });
+  const { pages, errors } = await renderJobs(state, site, jobs, tasks, warnings);
   if (errors.length) return { ...none, ok: false, errors: uniqueProblems(errors), warnings: uniqueProblems(warnings) };
 
   const written: string[] = [];

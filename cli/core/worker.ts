@@ -1,19 +1,24 @@
 /**
- * A render worker thread (issue 7): loads the compiled templates once, receives the site's render context
- * once, then renders batches of pages and sends back their HTML and problems.
+ * A render worker thread (issue 7): receives the site's render context (loading the compiled templates it
+ * names once per file), then renders batches of pages and sends back their HTML and problems. `watch`
+ * keeps a worker across edits and sends a new context only when the site changed.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import type { RenderTask, TaskResult, WorkerSetup } from './pool.ts';
+import { parentPort } from 'node:worker_threads';
+import type { TaskResult, WorkerMessage } from './pool.ts';
 import { renderTask } from './pool.ts';
 import type { RenderContext, TemplateModule } from './render.ts';
 
-const setup = workerData as WorkerSetup;
-const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
-const ctx: RenderContext = { ...setup.ctx, templates };
+let ctx: Promise<RenderContext> | undefined;
 
-parentPort?.on('message', (batch: RenderTask[]) => {
-  const results: TaskResult[] = batch.map((task) => renderTask(task, ctx));
-  parentPort?.postMessage(results);
+parentPort?.on('message', (message: WorkerMessage) => {
+  if ('setup' in message) {
+    const { setup } = message;
+    ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
+    return;
+  }
+  void (ctx as Promise<RenderContext>).then((site) => {
+    const results: TaskResult[] = message.batch.map((task) => renderTask(task, site));
+    parentPort?.postMessage(results);
+  });
 });
-parentPort?.postMessage('ready');

@@ -125,6 +125,35 @@ describe('ecom-site watch', () => {
     stream.close();
   });
 
+  it('never loses a second save made right after the first', async () => {
+    const file = join(content, 'en', 'DROC.md');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('## About', '## About\n\nFIRST-SAVE.'));
+    await new Promise((r) => setTimeout(r, 30));
+    writeFileSync(file, text.replace('## About', '## About\n\nSECOND-SAVE.'));
+    await waitFor(async () => ((await get('/en/DROC')).text.includes('SECOND-SAVE') ? true : undefined));
+  });
+
+  it('carries a text edit to the fallback copy and to the page showing the article in full; a title edit to the lists', async () => {
+    const only = join(content, 'zh', 'only-zh.md');
+    writeFileSync(only, '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第一版。\n');
+    await waitFor(async () => ((await get('/en/only-zh')).status === 200 ? true : undefined), 20_000);
+    writeFileSync(only, '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第二版 TWIN-MARKER。\n');
+    await waitFor(async () => ((await get('/en/only-zh')).text.includes('TWIN-MARKER') ? true : undefined));
+    expect((await get('/only-zh')).text).toContain('TWIN-MARKER');
+
+    // The newest article is shown in full on /newsDetail.
+    const article = join(content, 'en', 'news', 'rsna-2024.md');
+    writeFileSync(article, `${readFileSync(article, 'utf8')}\nFEATURED-MARKER.\n`);
+    await waitFor(async () => ((await get('/en/newsDetail')).text.includes('FEATURED-MARKER') ? true : undefined));
+    expect((await get('/en/news/rsna-2024')).text).toContain('FEATURED-MARKER');
+
+    writeFileSync(article, readFileSync(article, 'utf8').replace('title: E-COM at RSNA 2024', 'title: E-COM at RSNA 2024 TITLE-MARKER'));
+    await waitFor(async () => ((await get('/en/news')).text.includes('TITLE-MARKER') ? true : undefined), 20_000);
+    rmSync(only);
+    await waitFor(async () => ((await get('/en/only-zh')).status === 404 ? true : undefined), 20_000);
+  });
+
   it('adds a new page and removes a deleted one', async () => {
     writeFileSync(join(content, 'en', 'fresh-page.md'), '---\ntitle: Fresh\ndescription: A new page\n---\n\nFresh text.\n');
     await waitFor(async () => ((await get('/en/fresh-page')).status === 200 ? true : undefined), 20_000);
