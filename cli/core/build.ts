@@ -6,12 +6,13 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, type Locale } from '../../client/constants.ts';
-import { carryOver, readManifest, recordFiles, stillThere, writeManifest, type Manifest } from './cache.ts';
+import { carryOver, emptyManifest, readManifest, recordFiles, sameRecord, stamps, stillThere, writeManifest, type Manifest } from './cache.ts';
+import { toParsed } from './content.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { translationReport, type TranslationReport } from './i18n.ts';
 import { jobKey, listJobs, siteKey } from './jobs.ts';
 import { contentHash } from './files.ts';
-import { checkOutputDir, openOutput, type Output } from './output.ts';
+import { checkOutputDir, listOutput, MARKER, openOutput, recover, type Output } from './output.ts';
 import { portable, RenderPool, threadsFor, type RenderTask } from './pool.ts';
 import { renderNotFound } from './render.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
@@ -107,18 +108,57 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
   const outDir = resolve(options.outDir);
   await checkOutputDir(outDir, { root, inputs: [resolve(options.contentDir), join(root, 'templates'), join(root, 'public')] });
-  const site = await prepareSite({ root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts });
   const cacheDir = cacheDirOf(root);
+  const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
+  const site = await prepareSite(
+    { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
+    { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
+  );
   const jobs = listJobs(site.pages);
   const shared = siteKey(site, TOOL_VERSION);
   const keys = jobs.map((job) => jobKey(site, shared, job));
-  const previous = await readManifest(cacheDir, outDir);
-  const manifest: Manifest = { version: 1, jobs: {}, files: {} };
+  // A job whose key was built before and whose files are still in place as written is not rendered again.
+  const reused = await Promise.all(
+    keys.map(async (key) => {
+      const cached = previous.jobs[key];
+      return cached && (await stillThere(outDir, previous, cached.files)) ? cached : undefined;
+    }),
+  );
+  const extra = siteFiles(site);
+  const siteHashes = Object.fromEntries(extra.map(([path, data]) => [path, contentHash(data)]));
+  const publicDir = join(root, 'public');
+  const publicStamps = await stamps(publicDir, site.publicFiles);
+  const warnings: Problem[] = [...site.warnings, ...reused.flatMap((cached) => cached?.warnings ?? [])];
+  const result = (pages: Record<Locale, number>, rendered: number, unique: Problem[], pool?: RenderPool): BuildResult => ({
+    pages, rendered, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, shared, keys,
+    siteFiles: new Map(Object.entries(siteHashes)), ...(pool ? { pool } : {}),
+  });
+  const strictCheck = (unique: Problem[]): void => {
+    if (options.strict && unique.length) {
+      throw new SiteError([...unique, problem('STRICT', `${unique.length} warning(s) with --strict; nothing was written.`)]);
+    }
+  };
 
+  // Nothing changed at all (every page, site-wide file and public file as last built, and the output
+  // folder as that build left it): there is nothing to write.
+  const jobFiles = new Set(jobs.flatMap((job) => job.files));
+  if (reused.every(Boolean) && sameRecord(siteHashes, previous.site) && sameRecord(publicStamps, previous.public) && (await intact(outDir, previous, jobFiles))) {
+    const unique = uniqueProblems(warnings);
+    strictCheck(unique);
+    await recover(outDir);
+    const pages: Record<Locale, number> = { zh: 0, en: 0 };
+    for (const job of jobs) pages[job.page.locale] += 1;
+    return result(pages, 0, unique, options.keepPool ? new RenderPool(1) : undefined);
+  }
+
+  const manifest: Manifest = { ...emptyManifest(TOOL_VERSION), templates: site.templates.hash, site: siteHashes, public: publicStamps };
+  for (const page of site.sources) {
+    const parsed = toParsed(page);
+    if (parsed) manifest.pages[page.file] = parsed;
+  }
   const output = await openOutput(outDir);
   let pool: RenderPool | undefined;
   try {
-    const warnings: Problem[] = [...site.warnings];
     const errors: Problem[] = [];
     const pages: Record<Locale, number> = { zh: 0, en: 0 };
     const fresh: string[] = [];
@@ -126,13 +166,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     let done = 0;
     await Promise.all(
       jobs.map(async (job, index) => {
-        const key = keys[index] as string;
-        const cached = previous.jobs[key];
-        if (cached && (await stillThere(outDir, previous, cached))) {
+        const cached = reused[index];
+        if (cached) {
           await Promise.all(cached.files.map((file) => carryOver(join(outDir, file), join(output.temp, file))));
           for (const file of cached.files) if (previous.files[file]) manifest.files[file] = previous.files[file];
-          manifest.jobs[key] = cached;
-          warnings.push(...cached.warnings);
+          manifest.jobs[keys[index] as string] = cached;
           pages[job.page.locale] += 1;
           options.onProgress?.(++done, jobs.length);
         } else tasks.push({ index, page: portable(job.page), route: job.route });
@@ -157,20 +195,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (errors.length) throw new SiteError(uniqueProblems(errors));
 
     const unique = uniqueProblems(warnings);
-    if (options.strict && unique.length) {
-      throw new SiteError([...unique, problem('STRICT', `${unique.length} warning(s) with --strict; nothing was written.`)]);
-    }
-    await output.copyDir(join(root, 'public'));
-    const extra = siteFiles(site);
+    strictCheck(unique);
+    await output.copyDir(publicDir);
     for (const [path, data] of extra) queue.add(path, data);
     await queue.drain();
-    await recordFiles(output.temp, fresh, manifest.files);
+    await recordFiles(output.temp, [...fresh, ...site.publicFiles, ...extra.map(([path]) => path)], manifest.files);
     await output.commit();
     await writeManifest(cacheDir, outDir, manifest);
-    return { pages, rendered: tasks.length, warnings: unique, report: translationReport(site.pages, site.missing), outDir, site, shared, keys, siteFiles: new Map(extra.map(([path, data]) => [path, contentHash(data)])), ...(options.keepPool ? { pool } : {}) };
+    return result(pages, tasks.length, unique, options.keepPool ? pool : undefined);
   } catch (error) {
     await pool?.close();
     await output.abort();
     throw error;
   }
+}
+
+/**
+ * True when `dir` holds exactly the files the manifest recorded (and the marker), as written; `checked`
+ * are files already compared with the manifest.
+ */
+async function intact(dir: string, manifest: Manifest, checked: ReadonlySet<string>): Promise<boolean> {
+  const expected = Object.keys(manifest.files);
+  const found = await listOutput(dir);
+  if (found.length !== expected.length + 1 || !found.includes(MARKER)) return false;
+  return found.every((file) => file === MARKER || manifest.files[file] !== undefined) && (await stillThere(dir, manifest, expected.filter((file) => !checked.has(file))));
 }

@@ -3,12 +3,11 @@
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { LOCALES, type Locale } from '../../client/constants.ts';
-import { contentHash } from './files.ts';
+import { contentHash, readText } from './files.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { displayPath } from './paths.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';
@@ -31,6 +30,8 @@ export interface SourcePage {
   bodyLine: number;
   /** Content hash of the whole file, for cache keys. */
   hash: string;
+  /** Where the body starts in the file's text (what the build cache keeps instead of the body). */
+  bodyStart: number;
   /** Warnings found while reading the file (kept so a reused page reports them again). */
   warnings: Problem[];
   /** Finds the line of a front matter field. */
@@ -121,8 +122,56 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
     body,
     bodyLine: head.split('\n').length,
     hash: contentHash(text),
+    bodyStart: head.length,
     warnings: notes,
     lineOf,
+  };
+}
+
+/**
+ * What the persistent build cache keeps of a parsed page file, by display path: the front matter as
+ * validated and where the body starts. A file whose hash matches is not parsed again (issue 7).
+ */
+export interface ParsedPage {
+  hash: string;
+  data: Record<string, unknown>;
+  template: string;
+  bodyStart: number;
+  bodyLine: number;
+  warnings: Problem[];
+}
+
+/** True when a value survives JSON unchanged (YAML's `.inf` or `.nan` would not). */
+function isJsonSafe(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonSafe);
+  return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJsonSafe);
+}
+
+/** What the cache keeps of a page, or undefined when its front matter cannot be kept as JSON. */
+export function toParsed(page: SourcePage): ParsedPage | undefined {
+  if (!isJsonSafe(page.data)) return undefined;
+  return { hash: page.hash, data: page.data, template: page.template, bodyStart: page.bodyStart, bodyLine: page.bodyLine, warnings: page.warnings };
+}
+
+/** A page rebuilt from the cache and its unchanged text; YAML positions are found again only if asked. */
+function fromParsed(parsed: ParsedPage, text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
+  let lineOf: YamlSource['lineOf'] | undefined;
+  return {
+    file,
+    locale,
+    route: routeFromFile(relPath),
+    data: parsed.data,
+    title: String(parsed.data.title),
+    template: parsed.template,
+    draft: parsed.data.draft === true,
+    body: text.slice(parsed.bodyStart),
+    bodyLine: parsed.bodyLine,
+    hash: parsed.hash,
+    bodyStart: parsed.bodyStart,
+    warnings: parsed.warnings,
+    lineOf: (path) => (lineOf ??= parsePage(text, file, locale, relPath, templates, []).lineOf)(path),
   };
 }
 
@@ -134,6 +183,8 @@ export interface PageReuse {
   dirty?: ReadonlySet<string>;
   /** The page files found last time (relative to the content folder), when none was added or removed. */
   entries?: readonly string[];
+  /** Pages parsed by an earlier build (the persistent cache), by display path. */
+  parsed?: ReadonlyMap<string, ParsedPage>;
 }
 
 /** Lists the page files of every locale, relative to the content folder, sorted. */
@@ -174,10 +225,16 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
           warnings.push(...known.warnings);
           return known;
         }
-        const text = await readFile(join(contentDir, entry), 'utf8');
-        if (known && known.hash === contentHash(text)) {
+        const text = await readText(join(contentDir, entry));
+        const hash = contentHash(text);
+        if (known && known.hash === hash) {
           warnings.push(...known.warnings);
           return known;
+        }
+        const parsed = reuse?.parsed?.get(file);
+        if (parsed && parsed.hash === hash) {
+          warnings.push(...parsed.warnings);
+          return fromParsed(parsed, text, file, locale, relPath, templates);
         }
         return parsePage(text, file, locale, relPath, templates, warnings);
       } catch (error) {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import fg from 'fast-glob';
 import { problem, SiteError } from './errors.ts';
 import { displayPath, isInside } from './paths.ts';
 
@@ -37,7 +38,7 @@ function processAlive(pid: number): boolean {
 }
 
 /** Removes temp folders of builds of this output that were killed, and restores an output lost mid-swap. */
-async function recover(dir: string): Promise<void> {
+export async function recover(dir: string): Promise<void> {
   const parent = dirname(dir);
   const prefix = `.${basename(dir)}.`;
   let names: string[];
@@ -79,6 +80,11 @@ export async function checkOutputDir(dir: string, sources: { root: string; input
   if (entries.length > 0 && !entries.includes(MARKER)) {
     throw new SiteError(problem('OUT_NOT_OURS', `${shown} is not empty and was not written by ecom-site, so the build will not replace it.`));
   }
+}
+
+/** Every file in an output folder (dotfiles included), relative to it; empty when there is none. */
+export async function listOutput(dir: string): Promise<string[]> {
+  return existsSync(dir) ? fg('**/*', { cwd: dir, onlyFiles: true, dot: true, followSymbolicLinks: false }) : [];
 }
 
 /** Opens a new output for `dir` (absolute). Call `checkOutputDir` first. */

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
@@ -47,6 +47,44 @@ describe('build speed features keep the output exact', () => {
     const cold = join(tempDir(), 'cold');
     expect((await runCli(['build', '--content', dir, '--out', cold, '--quiet'])).code).toBe(0);
     expect(treeDigest(out)).toEqual(treeDigest(cold));
+  });
+
+  it('writes nothing when nothing changed, and puts back an output changed by hand', async () => {
+    const dir = join(tempDir(), 'content');
+    cpSync(content, dir, { recursive: true });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    const first = treeDigest(out);
+    const folder = statSync(out).ino;
+    const page = statSync(join(out, 'en', 'p1.html')).mtimeMs;
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    // The same folder, not a new one swapped in, and the page untouched.
+    expect(statSync(out).ino).toBe(folder);
+    expect(statSync(join(out, 'en', 'p1.html')).mtimeMs).toBe(page);
+
+    writeFileSync(join(out, 'stray.html'), 'left by hand');
+    rmSync(join(out, 'en', 'p2.html'));
+    writeFileSync(join(out, '404.html'), 'tampered');
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    expect(treeDigest(out)).toEqual(first);
+
+    // Front matter taken from the cache is still read anew when its file changes.
+    writeFileSync(join(dir, 'en', 'p4.md'), readFileSync(join(dir, 'en', 'p4.md'), 'utf8').replace('title: P4', 'title: Page four renamed'));
+    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    expect(readFileSync(join(out, 'en', 'p4.html'), 'utf8')).toContain('Page four renamed');
+  });
+
+  it('reports front matter lines exactly for a page whose parse came from the cache', async () => {
+    const dir = makeContent({
+      'en/a.md': '---\ntitle: A\ndescription: Page A\nsee:\n  note: x\n  route: /b\n---\n\nText.\n',
+      'en/b.md': '---\ntitle: B\ndescription: Page B\n---\n\nText.\n',
+    });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', dir, '--out', out])).code).toBe(0);
+    rmSync(join(dir, 'en', 'b.md'));
+    const broken = await runCli(['build', '--content', dir, '--out', out]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/en\/a\.md:6(:\d+)?\s+LINK_BROKEN/);
   });
 
   it('renders again what a change of settings touches, and never trusts a file changed by hand', async () => {

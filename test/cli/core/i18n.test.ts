@@ -3,7 +3,7 @@ import type { SourcePage } from '../../../cli/core/content.ts';
 import { missingStrings, planPages, translator } from '../../../cli/core/i18n.ts';
 
 function source(locale: 'zh' | 'en', route: string, file = `content/${locale}${route === '/' ? '/index' : route}.md`, draft = false): SourcePage {
-  return { file, locale, route, data: { title: route }, title: route, template: 'page', draft, body: '', bodyLine: 4, hash: file, warnings: [], lineOf: () => 1 };
+  return { file, locale, route, data: { title: route }, title: route, template: 'page', draft, body: '', bodyLine: 4, hash: file, bodyStart: 0, warnings: [], lineOf: () => 1 };
 }
 
 describe('planPages', () => {
