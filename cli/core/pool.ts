@@ -64,6 +64,8 @@ class RenderThread {
   private templatesFile: string | undefined;
   private reply: ((results: TaskResult[]) => void) | undefined;
   private failure: unknown;
+  /** Batches are sent one at a time, in the order asked. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(file: string) {
     this.worker = new Worker(file);
@@ -73,8 +75,6 @@ class RenderThread {
       this.reply?.([]);
     });
   }
-
-  private queue: Promise<unknown> = Promise.resolve();
 
   /** Renders a batch after any batch already asked for; the context is sent when the thread lacks it. */
   render(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
@@ -120,10 +120,6 @@ export class RenderPool {
     if (file) for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
   }
 
-  get size(): number {
-    return this.threads.length;
-  }
-
   /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
   async render(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, batchSize = BATCH): Promise<void> {
     if (!this.threads.length) {
@@ -150,18 +146,4 @@ export function threadsFor(count: number): number {
   const pinned = Number(process.env.ECOM_SITE_THREADS);
   const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / MIN_TASKS_PER_WORKER));
   return threads < 2 ? 0 : threads;
-}
-
-/**
- * Renders all tasks; calls `onResult` for each as it completes (in any order). Uses the given pool, or
- * worker threads started for this call when there are enough tasks and the bundled worker exists.
- */
-export async function renderTasks(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, pool?: RenderPool): Promise<void> {
-  if (pool) return pool.render(tasks, ctx, templatesFile, onResult);
-  const own = new RenderPool(threadsFor(tasks.length));
-  try {
-    await own.render(tasks, ctx, templatesFile, onResult);
-  } finally {
-    await own.close();
-  }
 }
