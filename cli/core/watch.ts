@@ -58,17 +58,21 @@ const WARM_UP_PAGES = 200;
 
 const idOf = (job: Job): string => `${job.page.locale}:${job.route}`;
 
-/** Writes one output file in place, never outside the output folder. */
-async function writeOutput(dir: string, rel: string, data: string | Uint8Array): Promise<void> {
+/** Where an output file goes; never outside the output folder. */
+function outputPath(dir: string, rel: string): string {
   const path = resolve(dir, rel);
   if (!isInside(path, dir)) throw new Error(`Refusing to write outside the output folder: ${rel}`);
-  await writeFileAtomic(path, data);
+  return path;
+}
+
+/** Writes one output file in place. */
+async function writeOutput(dir: string, rel: string, data: string | Uint8Array): Promise<void> {
+  await writeFileAtomic(outputPath(dir, rel), data);
 }
 
 /** `writeOutput` without the thread pool, for the few pages of a text edit. */
 function writeOutputNow(dir: string, rel: string, data: string): void {
-  const path = resolve(dir, rel);
-  if (!isInside(path, dir)) throw new Error(`Refusing to write outside the output folder: ${rel}`);
+  const path = outputPath(dir, rel);
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, data);
   renameSync(temp, path);
@@ -88,7 +92,8 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
   // Pages taken from the build cache were not rendered, so the threads' code is still cold: render a
   // sample in the background, two at a time, so that an edit never waits long behind it.
   if (result.rendered < WARM_UP_PAGES) {
-    const sample = Array.from({ length: Math.min(WARM_UP_PAGES, all.length) }, (_, i) => all[Math.floor((i * all.length) / WARM_UP_PAGES)] as Job);
+    const count = Math.min(WARM_UP_PAGES, all.length);
+    const sample = Array.from({ length: count }, (_, i) => all[Math.floor((i * all.length) / count)] as Job);
     void pool.render(sample.map((job, index) => ({ index, page: portable(job.page), route: job.route })), result.site.ctx, result.site.templates.file, () => undefined, 2).catch(() => undefined);
   }
   return { options, site: result.site, jobs, siteFiles: result.siteFiles, shared: result.shared, pool };

@@ -16,6 +16,15 @@ function corpus(pages: number): string {
   return makeContent(files);
 }
 
+/** A copy of the corpus (to edit) and its first build's output folder. */
+async function builtCopy(): Promise<{ dir: string; out: string }> {
+  const dir = join(tempDir(), 'content');
+  cpSync(content, dir, { recursive: true });
+  const out = join(tempDir(), 'dist');
+  expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+  return { dir, out };
+}
+
 let content: string;
 beforeAll(() => {
   content = corpus(200);
@@ -33,10 +42,7 @@ describe('build speed features keep the output exact', () => {
   });
 
   it('reuses unchanged pages on a rebuild and gives the same bytes as a cold build', async () => {
-    const dir = join(tempDir(), 'content');
-    cpSync(content, dir, { recursive: true });
-    const out = join(tempDir(), 'dist');
-    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    const { dir, out } = await builtCopy();
     const first = treeDigest(out);
     expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
     expect(treeDigest(out)).toEqual(first);
@@ -50,10 +56,7 @@ describe('build speed features keep the output exact', () => {
   });
 
   it('writes nothing when nothing changed, and puts back an output changed by hand', async () => {
-    const dir = join(tempDir(), 'content');
-    cpSync(content, dir, { recursive: true });
-    const out = join(tempDir(), 'dist');
-    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    const { dir, out } = await builtCopy();
     const first = treeDigest(out);
     const folder = statSync(out).ino;
     const page = statSync(join(out, 'en', 'p1.html')).mtimeMs;
@@ -88,10 +91,7 @@ describe('build speed features keep the output exact', () => {
   });
 
   it('renders again what a change of settings touches, and never trusts a file changed by hand', async () => {
-    const dir = join(tempDir(), 'content');
-    cpSync(content, dir, { recursive: true });
-    const out = join(tempDir(), 'dist');
-    expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
+    const { dir, out } = await builtCopy();
     writeFileSync(join(dir, 'en', '_strings.yaml'), readFileSync(join(dir, 'en', '_strings.yaml'), 'utf8').replace('Main', 'Main menu'));
     writeFileSync(join(out, 'p3.html'), 'tampered');
     expect((await runCli(['build', '--content', dir, '--out', out, '--quiet'])).code).toBe(0);
