@@ -47,7 +47,7 @@ export interface SocialMeta {
 /** The page being rendered. */
 export interface PageModel {
   route: string;
-  /** URL path of this page, e.g. `/en/DROC`. */
+  /** URL path of this page, percent-encoded, e.g. `/en/DROC`, `/en/%E5%85%B3%E4%BA%8E`. */
   path: string;
   locale: Locale;
   /** `<html lang>` of this locale tree (`zh-CN`, `en`). */
@@ -94,7 +94,7 @@ export interface SiteModel {
   feed?: { href: string; title: string };
   /** The same page in the other locale, for the locale switch. */
   switchTo: { href: string; hreflang: string; lang: string; label: string };
-  /** Localises a route for this locale (`/DROC` -> `/en/DROC`). */
+  /** Localises a route for this locale and percent-encodes it (`/DROC` -> `/en/DROC`, `/关于` -> `/en/%E5%85%B3%E4%BA%8E`). */
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */
   asset(path: string): string;

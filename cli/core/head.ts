@@ -1,6 +1,6 @@
 /** Head tags as data (CONTRACT.md section 4): canonical URL and hreflang alternates of a route. */
 import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
-import { localisePath } from './routes.ts';
+import { encodeSitePath, localisePath } from './routes.ts';
 
 /** One hreflang alternate. */
 export interface Alternate {
@@ -8,10 +8,9 @@ export interface Alternate {
   href: string;
 }
 
-/** The absolute URL of a route in a locale. */
+/** The absolute URL of a route in a locale, percent-encoded (`encodeSitePath`). */
 export function absoluteUrl(baseUrl: string, route: string, locale: Locale): string {
-  const path = localisePath(route, locale);
-  return `${baseUrl}${path === '/' ? '/' : path}`;
+  return `${baseUrl}${encodeSitePath(localisePath(route, locale))}`;
 }
 
 /** The alternates of a route: one per locale, and x-default pointing at the default locale. */

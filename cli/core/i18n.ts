@@ -45,7 +45,10 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
     const entry = byRoute.get(source.route) ?? {};
     const existing = entry[source.locale];
     if (existing) {
-      errors.push(problem('ROUTE_DUPLICATE', `${existing.file} and ${source.file} both make the route ${source.route}.`, { file: source.file }));
+      // NFC and NFD spellings of one name look identical in a terminal: say why they are two files.
+      const twins = existing.file !== source.file && existing.file.normalize('NFC') === source.file.normalize('NFC');
+      const why = twins ? ' The two names differ only in Unicode normalisation (NFC and NFD: one was written on macOS).' : '';
+      errors.push(problem('ROUTE_DUPLICATE', `${existing.file} and ${source.file} both make the route ${source.route}.${why}`, { file: source.file }));
       continue;
     }
     entry[source.locale] = source;

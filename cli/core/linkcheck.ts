@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { decodeSitePath, encodeSitePath } from './routes.ts';
 import { startServer } from './serve.ts';
 
 /** A link that does not resolve, and where it was found (site paths, e.g. `/en/DROC`). */
@@ -63,7 +64,8 @@ export async function checkLinks(dir: string): Promise<LinkReport> {
   const server = await startServer({ dir, baseUrl });
   const origin = server.url;
   const local = (url: string): string => (baseUrl && (url === baseUrl || url.startsWith(`${baseUrl}/`)) ? `${origin}${url.slice(baseUrl.length) || '/'}` : url);
-  const shown = (url: string | undefined): string => (url?.startsWith(origin) ? url.slice(origin.length) || '/' : url ?? '');
+  // Broken links are shown as a writer would type them (`/关于我们`, not `/%E5%85%B3…`).
+  const shown = (url: string | undefined): string => (url?.startsWith(origin) ? decodeSitePath(url.slice(origin.length)) || '/' : url ?? '');
   try {
     // Imported here, not at the top, so that `build` never pays for loading linkinator.
     const { LinkChecker, LinkState } = await import('linkinator');
@@ -71,7 +73,7 @@ export async function checkLinks(dir: string): Promise<LinkReport> {
     // to it; links found on them are requested once each (linkinator caches by URL).
     const starts = [...new Set([...html.map(pagePath), ...files.filter((f) => f.endsWith('.css')).map((f) => `/${f}`)])];
     const result = await new LinkChecker().check({
-      path: starts.map((p) => `${origin}${p}`),
+      path: starts.map((p) => `${origin}${encodeSitePath(p)}`),
       recurse: true,
       checkCss: true,
       // Resolve relative links as a browser does from `/DROC` (not from `/DROC/`, linkinator's default).

@@ -3,7 +3,7 @@
  * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
  */
 import { LOCALES, type Locale } from '../../client/constants.ts';
-import { localisePath, normaliseLinkPath, parseSitePath } from './routes.ts';
+import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from './routes.ts';
 
 /** What an internal link may point to: page routes (locale-free) and files the output will contain. */
 export interface LinkTargets {
@@ -21,6 +21,10 @@ export interface CheckedLink {
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 function suggest(path: string, targets: LinkTargets): string {
+  // A link written with the file's name (`/a b`) rather than its route (`/a-b`).
+  const site = parseSitePath(path, LOCALES);
+  const asRoute = site.route.split('/').map(routeSegment).join('/');
+  if (asRoute !== site.route && targets.routes.has(asRoute)) return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
   const lower = path.toLowerCase();
   const match = [...targets.routes].find((route) => route.toLowerCase() === lower) ?? [...targets.files].find((f) => f.toLowerCase() === lower);
   return match ? ` Did you mean ${match}? Routes are case-sensitive.` : '';
@@ -39,20 +43,17 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
   } catch {
     return { url, error: `The link "${url}" is not a valid URL.` };
   }
-  let path: string;
-  try {
-    path = normaliseLinkPath(decodeURI(resolved.pathname));
-  } catch {
-    path = normaliseLinkPath(resolved.pathname);
-  }
+  // The URL parser percent-encodes non-ASCII and spaces (micromark has already encoded Markdown link URLs);
+  // routes are kept decoded and in NFC, and every URL is encoded once on the way out.
+  const path = normaliseLinkPath(decodeSitePath(resolved.pathname));
   const tail = `${resolved.search}${resolved.hash}`;
-  if (targets.files.has(path)) return { url: `${encodeURI(path)}${tail}` };
+  if (targets.files.has(path)) return { url: `${encodeSitePath(path)}${tail}` };
   if (!asset) {
     const site = parseSitePath(path, LOCALES);
     if (targets.routes.has(site.route)) {
       // An explicit /en/… link keeps its locale; a plain route follows the page's locale.
       const explicit = site.route !== path;
-      return { url: `${explicit ? path : localisePath(site.route, locale)}${tail}` };
+      return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale))}${tail}` };
     }
   }
   const what = asset ? 'a file in public/' : 'a page or a file in public/';

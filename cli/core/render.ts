@@ -15,7 +15,7 @@ import type { PageSource } from './content.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
-import { localisePath, routeName } from './routes.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routeName } from './routes.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 
 /** The template registry as the generator sees it (templates/index.ts). */
@@ -73,8 +73,9 @@ function otherLocale(locale: Locale): Locale {
 /** The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. */
 function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string): SiteModel {
   const t = translator(ctx.strings, locale);
-  const href = (r: string): string => localisePath(r, locale);
-  const link = (item: { route: string; label: string }): MenuLink => ({ href: href(item.route), label: t(item.label), current: item.route === route });
+  // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
+  const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
+  const link = (item: { route: string; label: string }): MenuLink => ({ href: href(item.route), label: t(item.label), current: decodeSitePath(item.route) === route });
   const other = otherLocale(locale);
   const cdn = ctx.config.cdn;
   return {
@@ -96,7 +97,7 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute),
     feed: ctx.feeds[locale],
     switchTo: {
-      href: localisePath(route ?? '/', other),
+      href: encodeSitePath(localisePath(route ?? '/', other)),
       hreflang: LANG_TAGS[other],
       lang: LANG_TAGS[other],
       label: t('nav.switchLocale'),
@@ -194,7 +195,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const summary = typeof data.summary === 'string' ? data.summary : '';
   const model: PageModel = {
     route,
-    path,
+    path: encodeSitePath(path),
     locale,
     lang: LANG_TAGS[locale],
     contentLang: LANG_TAGS[source.locale],

@@ -6,23 +6,77 @@ import { DEFAULT_LOCALE, ROUTE_NAME_SEPARATOR, type Locale } from '../../client/
 
 /** Routes the build generates itself; a content file may not claim them. */
 const RESERVED_FIRST_SEGMENTS = new Set(['en', 'zh', 'assets', '404', 'home', 'sitemap.xml', 'robots.txt']);
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** Characters a route keeps besides whitespace (which becomes `-`): letters, marks and digits of any script, `-`, `_`, `.`. */
+const DROPPED = /[^\p{L}\p{M}\p{N}\s._-]/gu;
+/** A run of whitespace and the hyphens among and around it: `a b`, `a - b` and `a\u3000b` all become `a-b`. */
+const SPACES = /-*\s[\s-]*/gu;
+/**
+ * Longest segment in UTF-8 bytes: the page is written as `<segment>.html`, and file systems allow 255 bytes
+ * per name.
+ */
+const MAX_SEGMENT_BYTES = 250;
+const UTF8 = new TextEncoder();
+
+/**
+ * The URL segment of a file or folder name (README, "Pages and routes"). Hugo's rule, which writers who
+ * know it expect: the name is normalised to NFC (macOS writes names in NFD, so twins typed on two systems
+ * meet); letters, marks and digits of any script are kept, in their case; `-`, `_` and `.` are kept;
+ * whitespace at either end is trimmed and each run of it inside becomes one `-` (absorbing hyphens around
+ * it); every other character (`?#%&+/"<>` …, emoji, invisible format characters) is dropped rather than
+ * turned into `-`, so `Q&A` is `QA` and `What's new?` is `Whats-new`, as Hugo writes them. Dropping keeps
+ * routes free of anything a URL must escape except non-ASCII letters, and the rule is idempotent.
+ */
+export function routeSegment(name: string): string {
+  const kept = name.normalize('NFC').replace(DROPPED, '').trim().replace(SPACES, '-');
+  // Dropping a character between a letter and a mark can leave a pair that composes: normalise again.
+  return kept.normalize('NFC');
+}
+
+/** The route of a page file relative to its locale folder: `DROC.md` -> `/DROC`, `a/index.md` -> `/a`, `a b.md` -> `/a-b`. */
+export function routeFromFile(relPath: string): string {
+  const segments = relPath.replace(/\.md$/, '').split('/').map(routeSegment);
+  if (segments[segments.length - 1] === 'index') segments.pop();
+  return `/${segments.join('/')}`;
+}
 
 /** Why a file cannot become a route, or null when it can. */
 export function checkFileRoute(relPath: string): { code: 'FILE_NAME_INVALID' | 'ROUTE_RESERVED'; message: string } | null {
-  const segments = relPath.replace(/\.md$/, '').split('/');
-  const bad = segments.find((s) => !SEGMENT.test(s));
-  if (bad !== undefined) return { code: 'FILE_NAME_INVALID', message: `The name "${bad}" cannot be part of a URL.` };
+  for (const name of relPath.replace(/\.md$/, '').split('/')) {
+    const segment = routeSegment(name);
+    if (segment === '') return { code: 'FILE_NAME_INVALID', message: `The name "${name}" has no letter, digit, "-", "_" or "." to make a URL of.` };
+    if (segment.startsWith('.')) return { code: 'FILE_NAME_INVALID', message: `The name "${name}" becomes "${segment}" in the URL, which starts with "." (hidden files are never served).` };
+    const bytes = UTF8.encode(segment).length;
+    if (bytes > MAX_SEGMENT_BYTES) return { code: 'FILE_NAME_INVALID', message: `The name "${name}" is ${bytes} bytes long in UTF-8; a URL segment may have at most ${MAX_SEGMENT_BYTES}.` };
+  }
   const route = routeFromFile(relPath);
   const first = route.split('/')[1] ?? '';
   if (RESERVED_FIRST_SEGMENTS.has(first)) return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
   return null;
 }
 
-/** The route of a page file relative to its locale folder: `DROC.md` -> `/DROC`, `a/index.md` -> `/a`, `index.md` -> `/`. */
-export function routeFromFile(relPath: string): string {
-  const path = relPath.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
-  return `/${path}`;
+/**
+ * A site path as written for output (hrefs, canonical and hreflang URLs, sitemap, feeds): percent-encoded
+ * once as RFC 3986 requires, `/关于我们` -> `/%E5%85%B3%E4%BA%8E%E6%88%91%E4%BB%AC`. Routes hold nothing
+ * else that needs escaping, so ASCII routes are unchanged; `?` and `#` (possible only in public/ file
+ * names) are escaped too, so that they stay part of the path.
+ */
+export function encodeSitePath(path: string): string {
+  return encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c));
+}
+
+/**
+ * A site path as a writer or a browser wrote it, in the form routes are kept in: percent-escapes decoded
+ * (micromark encodes non-ASCII link URLs, browsers send them encoded) and NFC, so `/%E5%85%B3…`,
+ * `/关于我们` and its NFD twin are one path. A malformed escape (`/50%.png`) leaves the path as written.
+ */
+export function decodeSitePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // Not an escape sequence: the `%` is part of the name.
+  }
+  return decoded.normalize('NFC');
 }
 
 /** The URL path of a route in a locale: `/DROC` -> `/en/DROC`; the default locale has no prefix. */

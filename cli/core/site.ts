@@ -19,7 +19,7 @@ import { displayPath } from './paths.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
 import { portable } from './pool.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
-import { localisePath } from './routes.ts';
+import { decodeSitePath, encodeSitePath, localisePath } from './routes.ts';
 import type { Fields } from './schema.ts';
 import { collectParents } from './structured-data.ts';
 
@@ -60,7 +60,7 @@ export function cacheDirOf(root: string): string {
 function checkMenu(menu: Menu, routes: ReadonlySet<string>, errors: Problem[]): string[] {
   const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
   for (const item of items) {
-    if (!routes.has(item.route)) errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, which is not a page.`, { file: menu.file, line: item.line }));
+    if (!routes.has(decodeSitePath(item.route))) errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, which is not a page.`, { file: menu.file, line: item.line }));
   }
   return [...menu.groups.map((g) => g.label), ...items.map((i) => i.label)];
 }
@@ -70,7 +70,7 @@ function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, 
   return pages
     .filter((p) => p.locale === locale && templates.templates[p.source.template]?.article)
     .map((p) => ({
-      href: localisePath(p.route, locale),
+      href: encodeSitePath(localisePath(p.route, locale)),
       slug: p.route.split('/').pop() ?? '',
       title: fill(p.source.data.title),
       date: String(p.source.data.date ?? ''),
@@ -163,7 +163,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     articles,
     assets: { css: `${cdn}/assets/${stylesheet.name}`, js: `${cdn}/assets/${script.name}`, detectJs: `${cdn}/assets/${detect.name}` },
     ...relations,
-    featured: Object.fromEntries(LOCALES.map((l) => [l, plan.pages.find((p) => p.locale === l && localisePath(p.route, l) === articles[l][0]?.href)]).filter(([, p]) => p).map(([l, p]) => [l, portable(p as PlannedPage).source])),
+    featured: Object.fromEntries(LOCALES.map((l) => [l, plan.pages.find((p) => p.locale === l && encodeSitePath(localisePath(p.route, l)) === articles[l][0]?.href)]).filter(([, p]) => p).map(([l, p]) => [l, portable(p as PlannedPage).source])),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
   };
   // Front matter routes are checked here, in the main thread, where each page's YAML positions live.

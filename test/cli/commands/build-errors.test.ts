@@ -74,8 +74,20 @@ describe('bad input: one clear message naming file and line, exit 1, previous ou
     );
   });
 
-  it('a file name that cannot be a URL', async () => {
-    await expectFailure({ 'zh/has space.md': '---\ntitle: x\n---\n' }, /content\/zh\/has space\.md\s+FILE_NAME_INVALID/);
+  it('a file name with nothing to make a URL of', async () => {
+    await expectFailure({ 'zh/「？」.md': '---\ntitle: x\n---\n' }, /content\/zh\/「？」\.md\s+FILE_NAME_INVALID\s+The name "「？」" has no letter, digit/);
+  });
+
+  it('a name with spaces and its hyphenated twin make one route: both named', async () => {
+    const stderr = await expectFailure({ 'en/a b.md': '---\ntitle: A\n---\n', 'en/a-b.md': '---\ntitle: B\n---\n' }, /ROUTE_DUPLICATE.*route \/a-b\./);
+    expect(stderr).toContain('content/en/a b.md');
+    expect(stderr).toContain('content/en/a-b.md');
+  });
+
+  it('NFC and NFD spellings of one name make one route: both named, and why', async () => {
+    const stderr = await expectFailure({ 'zh/Caf\u00e9.md': '---\ntitle: A\n---\n', 'zh/Cafe\u0301.md': '---\ntitle: B\n---\n' }, /ROUTE_DUPLICATE.*route \/Caf\u00e9\..*NFC and NFD/);
+    expect(stderr).toContain('content/zh/Caf\u00e9.md');
+    expect(stderr).toContain('content/zh/Cafe\u0301.md');
   });
 });
 
@@ -126,8 +138,10 @@ describe('the output folder is safe', () => {
     const parent = tempDir();
     const dist = join(parent, 'dist');
     const result = await runCli(['build', '--content', makeContent({ 'zh/x%2f..%2f..%2fescape.md': '---\ntitle: x\n---\n' }), '--out', dist]);
-    expect(result.code).toBe(1);
-    expect(readdirSync(parent)).toEqual([]);
+    // `%` and `/` are not kept in a route (README, "Pages and routes"): the page is /x2f..2f..2fescape.
+    expect(result.code).toBe(0);
+    expect(readdirSync(parent)).toEqual(['dist']);
+    expect(existsSync(join(dist, 'x2f..2f..2fescape.html'))).toBe(true);
   });
 
   it('runs two builds to different outputs at once', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkInternalLink, type LinkTargets } from '../../../cli/core/links.ts';
 
 const targets: LinkTargets = {
-  routes: new Set(['/', '/home', '/DROC', '/news', '/newsDetail', '/company/company']),
+  routes: new Set(['/', '/home', '/DROC', '/news', '/newsDetail', '/company/company', '/关于我们', '/a-b', '/Café']),
   files: new Set(['/images/logo.svg', '/sitemap.xml']),
 };
 
@@ -43,5 +43,21 @@ describe('internal links', () => {
     for (const url of ['https://example.com/x', 'mailto:a@b.c', '#section', '//cdn.example.com/a.png']) {
       expect(checkInternalLink(url, '/', 'en', targets)).toEqual({ url });
     }
+  });
+
+  it('finds routes with non-ASCII names however the link is encoded, and writes them encoded once', () => {
+    const zh = '/%E5%85%B3%E4%BA%8E%E6%88%91%E4%BB%AC';
+    for (const url of ['/关于我们', zh, '/关于我们/', '/关于我们.html']) {
+      expect(checkInternalLink(url, '/news', 'zh', targets)).toEqual({ url: zh });
+      expect(checkInternalLink(url, '/en/news', 'en', targets)).toEqual({ url: `/en${zh}` });
+    }
+    expect(checkInternalLink(`/en${zh}#x`, '/', 'zh', targets)).toEqual({ url: `/en${zh}#x` });
+    expect(checkInternalLink('/Cafe\u0301', '/', 'zh', targets)).toEqual({ url: '/Caf%C3%A9' });
+    expect(checkInternalLink('/a-b', '/en', 'en', targets)).toEqual({ url: '/en/a-b' });
+  });
+
+  it('suggests the route when a link uses the file name', () => {
+    expect(checkInternalLink('/a b', '/', 'zh', targets).error).toMatch(/Did you mean \/a-b\? Links use the route/);
+    expect(checkInternalLink('/en/a%20b', '/', 'zh', targets).error).toMatch(/Did you mean \/en\/a-b\?/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileRoute, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName } from '../../../cli/core/routes.ts';
+import { checkFileRoute, decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName, routeSegment } from '../../../cli/core/routes.ts';
 
 describe('routes', () => {
   it('maps content files to routes as CONTRACT.md section 2 writes them', () => {
@@ -45,10 +45,135 @@ describe('routes', () => {
 
   it('refuses file names that cannot be URLs and routes the build owns', () => {
     expect(checkFileRoute('DROC.md')).toBeNull();
-    expect(checkFileRoute('a b.md')?.code).toBe('FILE_NAME_INVALID');
-    expect(checkFileRoute('<script>.md')?.code).toBe('FILE_NAME_INVALID');
+    expect(checkFileRoute('a b.md')).toBeNull();
+    expect(checkFileRoute('关于我们.md')).toBeNull();
+    expect(checkFileRoute('<script>.md')).toBeNull();
+    for (const name of ['???.md', '😀.md', '「」/a.md', '?.hidden.md', `${'x'.repeat(251)}.md`, `${'关'.repeat(84)}.md`]) {
+      expect(checkFileRoute(name)?.code, name).toBe('FILE_NAME_INVALID');
+    }
+    expect(checkFileRoute('???.md')?.message).toBe('The name "???" has no letter, digit, "-", "_" or "." to make a URL of.');
+    expect(checkFileRoute(`${'关'.repeat(83)}.md`)).toBeNull();
     expect(checkFileRoute('en/DROC.md')?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute(' en /DROC.md')?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('home.md')?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('assets/x.md')?.code).toBe('ROUTE_RESERVED');
+  });
+});
+
+describe('the URL rule for file names (README, "Pages and routes")', () => {
+  it.each([
+    ['DROC', 'DROC'],
+    ['rsna-2024', 'rsna-2024'],
+    ['v1.2_final', 'v1.2_final'],
+    ['a--b', 'a--b'],
+    ['关于我们', '关于我们'],
+    ['a b', 'a-b'],
+    ['  a   b  ', 'a-b'],
+    ['a - b', 'a-b'],
+    ['a -- b-', 'a-b-'],
+    ['a\tb', 'a-b'],
+    ['关于\u3000我们', '关于-我们'],
+    ['a\u00a0b', 'a-b'],
+    ['Q&A', 'QA'],
+    ["What's new?", 'Whats-new'],
+    ['C++ guide', 'C-guide'],
+    ['50% off', '50-off'],
+    ['a#b?c/d\\e"f<g>h', 'abcdefgh'],
+    ['I ❤ Beijing', 'I-Beijing'],
+    ['<script>', 'script'],
+    ['zero\u200bwidth', 'zerowidth'],
+    ['Cafe\u0301', 'Caf\u00e9'],
+    ['\u212bngstr\u00f6m', '\u00c5ngstr\u00f6m'],
+    ['Ελληνικά', 'Ελληνικά'],
+    ['Русский язык', 'Русский-язык'],
+    ['العربية', 'العربية'],
+    ['हिन्दी', 'हिन्दी'],
+    ['한국어', '한국어'],
+    ['第２版（新）', '第２版新'],
+    ['Ⅻ ²', 'Ⅻ-²'],
+  ])('%j -> %j', (name, segment) => {
+    expect(routeSegment(name)).toBe(segment);
+  });
+
+  it('maps page files with any name to routes', () => {
+    expect(routeFromFile('关于我们.md')).toBe('/关于我们');
+    expect(routeFromFile('a b.md')).toBe('/a-b');
+    expect(routeFromFile('产品 介绍/index.md')).toBe('/产品-介绍');
+    expect(routeFromFile('News & Events/RSNA 2024.md')).toBe('/News-Events/RSNA-2024');
+  });
+
+  it('gives NFC and NFD twins, and a name with spaces and its hyphenated twin, one route (ROUTE_DUPLICATE)', () => {
+    expect(routeFromFile('Cafe\u0301.md')).toBe(routeFromFile('Caf\u00e9.md'));
+    expect(routeFromFile('a b.md')).toBe(routeFromFile('a-b.md'));
+  });
+
+  it('encodes a site path once for output and reads it back', () => {
+    expect(encodeSitePath('/关于我们')).toBe('/%E5%85%B3%E4%BA%8E%E6%88%91%E4%BB%AC');
+    expect(encodeSitePath('/en/DROC')).toBe('/en/DROC');
+    expect(encodeSitePath('/images/a?b#c.png')).toBe('/images/a%3Fb%23c.png');
+    expect(decodeSitePath('/%E5%85%B3%E4%BA%8E%E6%88%91%E4%BB%AC')).toBe('/关于我们');
+    expect(decodeSitePath('/Cafe\u0301')).toBe('/Caf\u00e9');
+    expect(decodeSitePath('/50%.png')).toBe('/50%.png');
+  });
+});
+
+/** A small seeded generator (mulberry32), so a failure can be replayed from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What writers (and their operating systems) put in file names: every script, marks, spaces, symbols. */
+const PIECES = [
+  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((c) => c !== '/'),
+  '\t', '\u00a0', '\u3000', '\u2003', '\u2028',
+  '关', '于', '我', '们', '。', '、', '（', '）', '「', '」',
+  'é', 'e\u0301', 'A\u030a', '\u212b', '\u0301', '\u0338', '\u0323\u0307', 'ṩ', 's\u0307\u0323',
+  '\u1100', '\u1161', '\u11a8', '한',
+  '\u0958', 'क', '\u093c', 'ि',
+  'Ж', 'ж', 'Ω', '\u2126', 'ß', 'İ', 'ﬁ', 'Ａ', '％', '／',
+  'ع', 'ב', '\u200f', '\u202e', '\u200b', '\u200d', '\ufeff',
+  '٣', '²', 'Ⅻ', '½',
+  '😀', '👍🏽', '\ufe0f', '❤', '—', '«', '»', '€',
+];
+
+function randomName(next: () => number): string {
+  const length = 1 + Math.floor(next() * 12);
+  return Array.from({ length }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+}
+
+describe('the URL rule on random names (fixed seeds)', () => {
+  it.each([1, 2, 3, 42, 2024])('seed %i: routes are NFC, need no escape but non-ASCII letters, are idempotent and survive encoding', (seed) => {
+    const next = random(seed);
+    for (let i = 0; i < 1000; i++) {
+      const names = [randomName(next), randomName(next)];
+      const file = `${names.join('/')}.md`;
+      for (const name of names) {
+        const segment = routeSegment(name);
+        expect(routeSegment(segment), JSON.stringify(name)).toBe(segment);
+        expect(segment.normalize('NFC')).toBe(segment);
+        // ASCII is limited to letters, digits, "-", "_" and "."; everything else is a letter, mark or digit.
+        expect(segment, JSON.stringify(name)).toMatch(/^(?:[A-Za-z0-9._-]|(?![\x00-\x7f])[\p{L}\p{M}\p{N}])*$/u);
+      }
+      if (checkFileRoute(file)?.code === 'FILE_NAME_INVALID') {
+        expect(names.some((n) => routeSegment(n) === '' || routeSegment(n).startsWith('.'))).toBe(true);
+        continue;
+      }
+      const route = routeFromFile(file);
+      expect(route).toMatch(/^\/[^\s/]+(\/[^\s/]+)*$/u);
+      expect(routeFromFile(`${route.slice(1)}.md`)).toBe(route);
+      const url = encodeSitePath(route);
+      expect(url).toMatch(/^[A-Za-z0-9._~\-/%]+$/);
+      expect(decodeURI(url)).toBe(route);
+      expect(decodeSitePath(url)).toBe(route);
+      // A browser's URL parser leaves it as it is: nothing is left to escape, nothing is escaped twice.
+      expect(new URL(url, 'http://site.test').pathname).toBe(url);
+    }
   });
 });
