@@ -8,7 +8,7 @@ import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG } from '../core/live.ts
 import { displayPath } from '../core/paths.ts';
 import { printError, printWarnings } from '../core/reporter.ts';
 import { startServer, type RunningServer } from '../core/serve.ts';
-import { endSession, rebuild, startSession, type Change, type WatchState } from '../core/watch.ts';
+import { endSession, rebuild, sessionWarnings, startSession, type Change, type WatchState } from '../core/watch.ts';
 import type { BuildFlags } from './build.ts';
 
 /** Options of `watch`. */
@@ -61,8 +61,8 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   const started = performance.now();
   try {
     state = await startSession(options);
-    printWarnings(state.site.warnings);
-    if (!flags.quiet) process.stdout.write(`Built ${state.jobs.size} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`);
+    printWarnings(sessionWarnings(state));
+    if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`);
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
     printError(error, debug);
@@ -83,7 +83,14 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     req.on('close', () => clients.delete(res));
     return true;
   };
-  const server = await listen(resolve(flags.out), flags.host, port, special);
+  let server: RunningServer;
+  try {
+    server = await listen(resolve(flags.out), flags.host, port, special);
+  } catch (error) {
+    // The render threads would keep the process alive; the error boundary (cli/index.ts) prints the cause.
+    if (state) await endSession(state);
+    throw error;
+  }
 
   // Changes are batched for a few milliseconds (an editor's save can be several events) and rebuilt one
   // batch at a time; changes arriving during a rebuild wait for the next batch.
@@ -100,7 +107,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
           state = await startSession(options);
           failure = undefined;
           broadcast('reload');
-          if (!flags.quiet) process.stdout.write(`Built ${state.jobs.size} pages in ${Math.round(performance.now() - t0)} ms\n`);
+          if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages in ${Math.round(performance.now() - t0)} ms\n`);
           return;
         }
         const outcome = await rebuild(state, batch);

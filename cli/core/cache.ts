@@ -1,6 +1,6 @@
 /**
  * The persistent build cache (issue 7): a manifest per output folder, recording the page files as parsed,
- * for each render job's key the files it wrote, and the size and mtime of every file written. A rebuild
+ * the key of every file written (cli/core/plan.ts) with its size and mtime, and each job's warnings. A rebuild
  * parses only changed files, re-renders only jobs whose key changed and hard-links the others' files from
  * the previous output into the new one; when nothing changed at all it writes nothing. The manifest lives
  * in node_modules/.cache/ecom-site/builds/ and is safe to delete (the next build renders everything).
@@ -11,27 +11,25 @@ import { contentHash, writeFileAtomic } from './files.ts';
 import type { ParsedPage } from './content.ts';
 import type { Problem } from './errors.ts';
 
-/** What one job wrote last time. */
-export interface CachedJob {
-  files: string[];
-  warnings: Problem[];
+/** A file the last build wrote: the key of its bytes (cli/core/plan.ts), and its size and mtime as written. */
+export interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
 }
 
 /** The manifest of one output folder. */
 export interface Manifest {
-  version: 2;
+  version: 3;
   /** The tool version and templates hash the manifest was written with (cli/core/build.ts). */
   tool: string;
   templates: string;
   /** Page files as parsed, by display path: unchanged files are not parsed again. */
   pages: Record<string, ParsedPage>;
-  jobs: Record<string, CachedJob>;
-  /** Size and mtime of every file the build wrote, to notice a file changed by hand since. */
-  files: Record<string, { size: number; mtimeMs: number }>;
-  /** Content hash of each site-wide file (404 pages, assets, sitemap, feeds). */
-  site: Record<string, string>;
-  /** Size and mtime of each file of public/ as copied. */
-  public: Record<string, string>;
+  /** Every file the build wrote, by path in the output folder. */
+  files: Record<string, WrittenFile>;
+  /** The warnings of each rendered job, by job key, so that a reused page reports them again. */
+  warnings: Record<string, Problem[]>;
 }
 
 function manifestPath(cacheDir: string, outDir: string): string {
@@ -40,14 +38,14 @@ function manifestPath(cacheDir: string, outDir: string): string {
 
 /** An empty manifest for a tool version. */
 export function emptyManifest(tool: string): Manifest {
-  return { version: 2, tool, templates: '', pages: {}, jobs: {}, files: {}, site: {}, public: {} };
+  return { version: 3, tool, templates: '', pages: {}, files: {}, warnings: {} };
 }
 
 /** Reads the manifest of `outDir` written by this version of the tool, or an empty one. */
 export async function readManifest(cacheDir: string, outDir: string, tool: string): Promise<Manifest> {
   try {
     const data = JSON.parse(await readFile(manifestPath(cacheDir, outDir), 'utf8')) as Manifest;
-    if (data.version === 2 && data.tool === tool) return data;
+    if (data.version === 3 && data.tool === tool) return data;
   } catch {
     // missing or unreadable: start afresh
   }
@@ -59,19 +57,22 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
   await writeFileAtomic(manifestPath(cacheDir, outDir), JSON.stringify(manifest));
 }
 
-/** True when each of `files` is still in `outDir` exactly as the manifest recorded it. */
-export async function stillThere(outDir: string, manifest: Manifest, files: readonly string[]): Promise<boolean> {
-  for (const file of files) {
-    const known = manifest.files[file];
-    if (!known) return false;
-    try {
-      const info = await stat(join(outDir, file));
-      if (info.size !== known.size || info.mtimeMs !== known.mtimeMs) return false;
-    } catch {
-      return false;
-    }
-  }
-  return true;
+/**
+ * What `outDir` holds of what the manifest recorded: the key of each file still there exactly as written
+ * (same size and mtime), by path. A file edited or removed by hand since is left out, so it is made again.
+ */
+export async function heldFiles(outDir: string, manifest: Manifest): Promise<Map<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(manifest.files).map(async ([file, known]): Promise<[string, string] | undefined> => {
+      try {
+        const info = await stat(join(outDir, file));
+        return info.size === known.size && info.mtimeMs === known.mtimeMs ? [file, known.key] : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return new Map(entries.filter((entry): entry is [string, string] => entry !== undefined));
 }
 
 /** Size and mtime of files, as `size:mtime` strings by path, to notice any change. */
@@ -81,12 +82,6 @@ export async function stamps(dir: string, files: readonly string[]): Promise<Rec
     return [file, `${info.size}:${info.mtimeMs}`];
   }));
   return Object.fromEntries(entries);
-}
-
-/** True when two records hold the same keys and values. */
-export function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** Places a previous output file into the new one: a hard link where possible, else a copy. */
@@ -99,12 +94,13 @@ export async function carryOver(from: string, to: string): Promise<void> {
   }
 }
 
-/** Records the size and mtime of files just written. */
-export async function recordFiles(dir: string, files: readonly string[], into: Manifest['files']): Promise<void> {
-  await Promise.all(
-    files.map(async (file) => {
+/** Records the key, size and mtime of files just written into `dir`. */
+export async function recordFiles(dir: string, keys: ReadonlyMap<string, string>): Promise<Manifest['files']> {
+  const entries = await Promise.all(
+    [...keys].map(async ([file, key]): Promise<[string, WrittenFile]> => {
       const info = await stat(join(dir, file));
-      into[file] = { size: info.size, mtimeMs: info.mtimeMs };
+      return [file, { key, size: info.size, mtimeMs: info.mtimeMs }];
     }),
   );
+  return Object.fromEntries(entries);
 }

@@ -1,0 +1,80 @@
+/**
+ * The one planner of the output folder (issue 11), shared by `build` and `watch`. Every file the output
+ * should hold is described by its path, a key of its bytes and how it is made; the planner compares that
+ * with what the output holds now (build: the manifest of the last build, for the files still on disk as it
+ * wrote them; watch: its memory of what it wrote) and decides what to render, reuse and remove. It is a
+ * pure function, so the decision is the same whatever the order of the edits that led to it: once watch
+ * is idle its output equals a fresh build's.
+ */
+
+/** How an output file is made. */
+export type Maker =
+  /** Rendered by a job (all files of one job hold the same HTML; cli/core/jobs.ts). */
+  | { kind: 'job'; job: number }
+  /** Bytes already in memory (404 pages, assets, sitemap, feeds). */
+  | { kind: 'data'; data: string | Uint8Array }
+  /** Copied from a file (public/). */
+  | { kind: 'copy'; from: string };
+
+/** One file the output should hold: the key of its bytes and how it is made. */
+export interface Target {
+  key: string;
+  make: Maker;
+}
+
+/** Every file the output should hold, by path relative to the output folder. */
+export type Targets = ReadonlyMap<string, Target>;
+
+/** What the output holds now: the key of each file, by path. */
+export type Held = ReadonlyMap<string, string>;
+
+/** What to do to turn what is held into the targets; each list sorted. */
+export interface Plan {
+  /** Files to make anew: new, changed, or sharing a job with one that is. */
+  render: string[];
+  /** Files held with the right key already. */
+  reuse: string[];
+  /** Files held that no target names. */
+  remove: string[];
+}
+
+const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Plans the output. A job writes all its files at once (the English home page is `en.html` and
+ * `en/index.html`), so when one of them must be made, all of them are.
+ */
+export function plan(held: Held, targets: Targets): Plan {
+  const stale = new Set<number>();
+  for (const [path, target] of targets) {
+    if (held.get(path) !== target.key && target.make.kind === 'job') stale.add(target.make.job);
+  }
+  const render: string[] = [];
+  const reuse: string[] = [];
+  for (const [path, target] of targets) {
+    const fresh = held.get(path) === target.key && !(target.make.kind === 'job' && stale.has(target.make.job));
+    (fresh ? reuse : render).push(path);
+  }
+  const remove = [...held.keys()].filter((path) => !targets.has(path));
+  return { render: render.sort(byPath), reuse: reuse.sort(byPath), remove: remove.sort(byPath) };
+}
+
+/** The jobs that have a file to render, in ascending order. */
+export function jobsToRender(p: Plan, targets: Targets): number[] {
+  const jobs = new Set<number>();
+  for (const path of p.render) {
+    const make = targets.get(path)?.make;
+    if (make?.kind === 'job') jobs.add(make.job);
+  }
+  return [...jobs].sort((a, b) => a - b);
+}
+
+/** True when the plan changes nothing. */
+export function isEmpty(p: Plan): boolean {
+  return p.render.length === 0 && p.remove.length === 0;
+}
+
+/** What is held after carrying out a plan: the targets' keys. */
+export function heldAfter(targets: Targets): Map<string, string> {
+  return new Map([...targets].map(([path, target]) => [path, target.key]));
+}

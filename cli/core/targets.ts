@@ -1,0 +1,62 @@
+/**
+ * What the output folder of a site should hold (cli/core/plan.ts): every page file with its job's key,
+ * the site-wide files (404 pages, assets, sitemap, robots.txt, feeds) with their content hash, and the
+ * files of public/ with the size and mtime of their source.
+ */
+import { join } from 'node:path';
+import { LOCALES } from '../../client/constants.ts';
+import { contentHash } from './files.ts';
+import { jobKey, listJobs, type Job } from './jobs.ts';
+import type { Target } from './plan.ts';
+import { renderNotFound } from './render.ts';
+import type { Site } from './site.ts';
+import { renderRobots, renderSitemap } from './sitemap.ts';
+
+/** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
+export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
+  const { ctx, config, assets } = site;
+  const files: Array<[string, string | Uint8Array]> = LOCALES.map((locale) => [locale === 'zh' ? '404.html' : `${locale}/404.html`, renderNotFound(locale, ctx)]);
+  for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
+  // The sitemap lists canonical pages only: /home declares / canonical (SPEC.md section 2 alias).
+  files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes)], ['robots.txt', renderRobots(config.baseUrl)]);
+  for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
+  return files;
+}
+
+/** The jobs of a site, their keys, and every file the output should hold. */
+export interface SiteTargets {
+  jobs: Job[];
+  /** The key of each job, by index. */
+  keys: string[];
+  targets: Map<string, Target>;
+}
+
+/** The key of a page file: its job's key, marked so that it can never equal a content hash. */
+export function pageFileKey(jobKey: string): string {
+  return `job:${jobKey}`;
+}
+
+/** The key of a file copied from public/: its source's `size:mtime` (cli/core/cache.ts `stamps`). */
+export function publicFileKey(stamp: string): string {
+  return `public:${stamp}`;
+}
+
+/**
+ * Everything the output of `site` should hold. `publicStamps` are the stamps of public/'s files. Where two
+ * sources name one path, public/ wins over a page and a site-wide file over both, as the files are written
+ * in that order.
+ */
+export function outputTargets(site: Site, shared: string, publicStamps: Readonly<Record<string, string>>): SiteTargets {
+  const jobs = listJobs(site.pages);
+  const keys = jobs.map((job) => jobKey(site, shared, job));
+  const targets = new Map<string, Target>();
+  jobs.forEach((job, index) => {
+    for (const file of job.files) targets.set(file, { key: pageFileKey(keys[index] as string), make: { kind: 'job', job: index } });
+  });
+  const publicDir = join(site.inputs.root, 'public');
+  for (const file of site.publicFiles) {
+    targets.set(file, { key: publicFileKey(publicStamps[file] ?? ''), make: { kind: 'copy', from: join(publicDir, file) } });
+  }
+  for (const [path, data] of siteFiles(site)) targets.set(path, { key: contentHash(data), make: { kind: 'data', data } });
+  return { jobs, keys, targets };
+}

@@ -1,0 +1,264 @@
+/**
+ * `watch` converges (issue 11): after any sequence of edits — pages added, edited, renamed and deleted,
+ * front matter broken and fixed (a page born broken included), menu, strings, settings, templates, the
+ * client script and public/ changed — once watch is idle its output folder is byte-identical to a fresh
+ * `build` of the same content. Seeded random edit sequences over a copy of the whole project: a fixed set
+ * of seeds here, a long run with `npm run fuzz` (FUZZ_SEEDS, FUZZ_STEPS).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli.ts';
+import { copyProject } from '../../helpers/project.ts';
+import { treeDigest } from '../../helpers/site.ts';
+
+/** A small seeded random generator (mulberry32), so a failing sequence can be replayed from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Seeds from FUZZ_SEEDS: `1,2,3` or a range `1-50`. */
+function seedsFrom(spec: string): number[] {
+  const range = /^(\d+)-(\d+)$/.exec(spec);
+  if (range) return Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i);
+  return spec.split(',').map(Number);
+}
+
+const SEEDS = seedsFrom(process.env.FUZZ_SEEDS ?? '1,2,3');
+const STEPS = Number(process.env.FUZZ_STEPS ?? 10);
+
+/** The pages every locale of the real content has, which the menu or other pages may link to. */
+const REAL_PAGES = ['DROC', 'DFOC', 'CTOC', 'MA', 'VET', 'OR', 'Webview', 'join', 'contactUs', 'news/rsna-2024'];
+
+interface Session {
+  root: string;
+  content: string;
+  out: string;
+  log: () => string;
+  child: ChildProcess;
+}
+
+let session: Session | undefined;
+
+afterEach(() => {
+  if (session?.child.exitCode === null) session.child.kill('SIGKILL');
+  session = undefined;
+});
+
+async function startWatch(): Promise<Session> {
+  const root = copyProject();
+  const content = join(root, 'content');
+  const out = join(root, 'out');
+  let text = '';
+  const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: root });
+  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  const end = Date.now() + 90_000;
+  while (!/Serving http/.test(text)) {
+    if (Date.now() > end || child.exitCode !== null) throw new Error(`watch did not start:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { root, content, out, log: () => text, child };
+}
+
+/** What differs between two folders: files only in one, and files whose bytes differ. */
+function differences(a: Record<string, string>, b: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const path of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (a[path] === undefined) found.push(`only in the fresh build: ${path}`);
+    else if (b[path] === undefined) found.push(`only in watch's output: ${path}`);
+    else if (a[path] !== b[path]) found.push(`differs: ${path}`);
+  }
+  return found.sort();
+}
+
+/** Waits until watch's output equals a fresh build of the same inputs (polling with a deadline). */
+async function expectConverged(s: Session, history: string[]): Promise<void> {
+  const fresh = join(dirname(s.out), 'fresh');
+  const built = await runCli(['build', '--content', s.content, '--out', fresh, '--quiet'], s.root);
+  expect(built.code, `a fresh build failed after:\n${history.join('\n')}\n${built.stderr}`).toBe(0);
+  const want = treeDigest(fresh);
+  const end = Date.now() + 30_000;
+  let diff: string[] = [];
+  for (;;) {
+    diff = differences(want, treeDigest(s.out));
+    if (diff.length === 0) return;
+    if (Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`watch did not converge after:\n${history.join('\n')}\n\n${diff.slice(0, 20).join('\n')}\n\nwatch said:\n${s.log().slice(-3000)}`);
+}
+
+/** One random edit; returns a line describing it. */
+type Edit = (s: Session, pick: <T>(list: readonly T[]) => T, n: number) => string | undefined;
+
+/** Pages the fuzz added (paths relative to the content folder), and files whose good text was replaced. */
+interface Book {
+  added: Set<string>;
+  broken: Map<string, string>;
+  publicAdded: Set<string>;
+}
+
+function edits(book: Book): Array<[number, Edit]> {
+  const page = (s: Session, rel: string): string => join(s.content, rel);
+  const usable = (s: Session, list: readonly string[]): string[] => list.filter((rel) => existsSync(page(s, rel)) && !book.broken.has(rel));
+  return [
+    [4, (s, pick, n) => {
+      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+      if (!rel) return undefined;
+      appendFileSync(page(s, rel), `\nEdited text ${n}, with a [link](/DROC).\n`);
+      return `edit the text of ${rel}`;
+    }],
+    [2, (s, pick, n) => {
+      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+      if (!rel) return undefined;
+      const text = readFileSync(page(s, rel), 'utf8');
+      writeFileSync(page(s, rel), text.replace(/^title: (.*)$/m, (_all, title: string) => `title: "${title.replace(/^"|"$/g, '').replace(/ v\d+$/, '')} v${n}"`));
+      return `change the title of ${rel}`;
+    }],
+    [3, (s, pick, n) => {
+      const locales = pick([['zh'], ['en'], ['zh', 'en']]);
+      const name = pick(['fuzz-a', 'fuzz-b', 'fuzz-c', 'news/fuzz-news']);
+      for (const locale of locales) {
+        const rel = `${locale}/${name}.md`;
+        if (book.broken.has(rel)) continue;
+        const article = name.startsWith('news/') ? `template: article\ndate: 2024-0${1 + (n % 9)}-1${n % 10}\n` : '';
+        mkdirSync(dirname(page(s, rel)), { recursive: true });
+        writeFileSync(page(s, rel), `---\ntitle: Fuzz ${name} ${n}\ndescription: A page the fuzz test wrote\n${article}---\n\nText ${n}. See [the console](/DROC).\n`);
+        book.added.add(rel);
+      }
+      return `write ${locales.join('+')}/${name}.md`;
+    }],
+    [2, (s, pick) => {
+      const rel = pick([...book.added].filter((r) => !book.broken.has(r)));
+      if (!rel) return undefined;
+      rmSync(page(s, rel), { force: true });
+      book.added.delete(rel);
+      return `delete ${rel}`;
+    }],
+    [1, (s, pick) => {
+      const rel = pick([...book.added].filter((r) => !book.broken.has(r) && !r.includes('news/')));
+      if (!rel) return undefined;
+      const to = rel.replace(/\.md$/, '-moved.md');
+      if (existsSync(page(s, to))) return undefined;
+      renameSync(page(s, rel), page(s, to));
+      book.added.delete(rel);
+      book.added.add(to);
+      return `rename ${rel} to ${to}`;
+    }],
+    [2, (s, pick) => {
+      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+      if (!rel) return undefined;
+      const text = readFileSync(page(s, rel), 'utf8');
+      book.broken.set(rel, text);
+      writeFileSync(page(s, rel), text.replace(/^title: .*$/m, 'title: [unclosed'));
+      return `break the front matter of ${rel}`;
+    }],
+    [1, (s, pick, n) => {
+      const rel = `${pick(['zh', 'en'])}/born-broken-${n}.md`;
+      book.broken.set(rel, `---\ntitle: Born broken ${n}\ndescription: Fixed later\n---\n\nNow fixed.\n`);
+      writeFileSync(page(s, rel), '---\ntitle: [unclosed\n---\n\nBroken.\n');
+      book.added.add(rel);
+      return `write ${rel} with broken front matter`;
+    }],
+    [1, (s, _pick, n) => {
+      const file = join(s.content, 'en', '_strings.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^nav\.company: .*$/m, `nav.company: About us ${n}`));
+      return 'change a string in en/_strings.yaml';
+    }],
+    [1, (s, pick) => {
+      const file = join(s.content, 'menu.yaml');
+      const label = pick(['product.DROC', 'product.DFOC']);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/(route: \/DROC, label: )[\w.]+/, `$1${label}`));
+      return `label the DROC menu item ${label}`;
+    }],
+    [1, (s, _pick, n) => {
+      const file = join(s.content, 'site.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^phone: .*$/m, `phone: "+86 000 0000 ${String(n).padStart(4, '0')}"`));
+      return 'change the phone number in site.yaml';
+    }],
+    [1, (s, _pick, n) => {
+      appendFileSync(join(s.root, 'templates', 'site.css'), `\n.fuzz-${n} { color: #123456; }\n`);
+      return 'append a rule to templates/site.css';
+    }],
+    [1, (s, _pick, n) => {
+      appendFileSync(join(s.root, 'client', 'index.ts'), `\ndocument.documentElement.dataset.fuzz = '${n}';\n`);
+      return 'change the client script';
+    }],
+    [2, (s, pick, n) => {
+      const action = pick(['add', 'edit', 'delete'] as const);
+      const existing = [...book.publicAdded];
+      if (action === 'add' || existing.length === 0) {
+        const rel = `images/fuzz-${n}.txt`;
+        writeFileSync(join(s.root, 'public', rel), `public file ${n}\n`);
+        book.publicAdded.add(rel);
+        return `add public/${rel}`;
+      }
+      const rel = pick(existing);
+      if (action === 'edit') {
+        appendFileSync(join(s.root, 'public', rel), `edited ${n}\n`);
+        return `edit public/${rel}`;
+      }
+      rmSync(join(s.root, 'public', rel));
+      book.publicAdded.delete(rel);
+      return `delete public/${rel}`;
+    }],
+    [1, (s, pick) => {
+      const rel = pick(['en/OR.md', 'en/Webview.md']);
+      if (!existsSync(page(s, rel)) || book.broken.has(rel)) return undefined;
+      // The English page is removed: the Chinese one stands in; put back at the next quiet point.
+      book.broken.set(rel, readFileSync(page(s, rel), 'utf8'));
+      rmSync(page(s, rel));
+      return `delete ${rel} (its zh twin stands in)`;
+    }],
+  ];
+}
+
+/** Puts back every file the fuzz broke or removed on purpose. */
+function repair(s: Session, book: Book): string[] {
+  const lines: string[] = [];
+  for (const [rel, text] of book.broken) {
+    writeFileSync(join(s.content, rel), text);
+    lines.push(`fix ${rel}`);
+  }
+  book.broken.clear();
+  return lines;
+}
+
+describe('watch converges to a fresh build after any sequence of edits', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: ${STEPS} steps`, async () => {
+      const s = (session = await startWatch());
+      const rand = random(seed);
+      const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+      const book: Book = { added: new Set(), broken: new Map(), publicAdded: new Set() };
+      const table = edits(book);
+      const total = table.reduce((sum, [weight]) => sum + weight, 0);
+      const history: string[] = [`seed ${seed}`];
+      await expectConverged(s, history);
+      for (let step = 1; step <= STEPS; step++) {
+        // A burst of one to three edits with no pause between them, as an editor or a `git checkout` makes.
+        const burst = 1 + Math.floor(rand() * 3);
+        for (let i = 0; i < burst; i++) {
+          let roll = rand() * total;
+          const [, edit] = table.find(([weight]) => (roll -= weight) < 0) ?? (table[0] as [number, Edit]);
+          const line = edit(s, pick, step * 10 + i);
+          if (line) history.push(`${step}: ${line}`);
+        }
+        // A quiet point now and then: the broken files are fixed, watch settles, its output is compared.
+        if (rand() < 0.4 || step === STEPS) {
+          history.push(...repair(s, book).map((line) => `${step}: ${line}`));
+          await expectConverged(s, history);
+        }
+      }
+    }, 600_000);
+  }
+});
