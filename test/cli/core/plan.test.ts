@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { heldAfter, isEmpty, jobsToRender, plan, type Target } from '../../../cli/core/plan.ts';
+
+const job = (key: string, index: number): Target => ({ key, make: { kind: 'job', job: index } });
+const data = (key: string): Target => ({ key, make: { kind: 'data', data: key } });
+const copy = (key: string): Target => ({ key, make: { kind: 'copy', from: `/public/${key}` } });
+
+describe('plan', () => {
+  it('reuses files held with the same key, renders new and changed ones, removes the rest', () => {
+    const held = new Map([['a.html', 'k1'], ['b.html', 'k2'], ['old.html', 'k3'], ['assets/site.1.css', 'c1']]);
+    const targets = new Map([['a.html', job('k1', 0)], ['b.html', job('k2*', 1)], ['new.html', job('k4', 2)], ['assets/site.2.css', data('c2')]]);
+    expect(plan(held, targets)).toEqual({
+      render: ['assets/site.2.css', 'b.html', 'new.html'],
+      reuse: ['a.html'],
+      remove: ['assets/site.1.css', 'old.html'],
+    });
+  });
+
+  it('renders every file of a job when one of them must be made', () => {
+    // The English home page is written twice; one copy was edited by hand (so it is not held).
+    const held = new Map([['en.html', 'k']]);
+    const targets = new Map([['en.html', job('k', 0)], ['en/index.html', job('k', 0)]]);
+    const p = plan(held, targets);
+    expect(p.render).toEqual(['en.html', 'en/index.html']);
+    expect(jobsToRender(p, targets)).toEqual([0]);
+  });
+
+  it('plans nothing for an output that holds exactly its targets', () => {
+    const targets = new Map([['a.html', job('k1', 0)], ['favicon.svg', copy('s1')], ['sitemap.xml', data('x')]]);
+    const p = plan(heldAfter(targets), targets);
+    expect(isEmpty(p)).toBe(true);
+    expect(p.reuse).toEqual(['a.html', 'favicon.svg', 'sitemap.xml']);
+  });
+});
+
+/** A small seeded random generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('plan, for any output and any targets', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`seed ${seed}: carrying the plan out gives exactly the targets, and planning again gives nothing`, () => {
+      const rand = random(seed);
+      const paths = Array.from({ length: 40 }, (_, i) => `p${i}.html`);
+      const key = (): string => `k${Math.floor(rand() * 3)}`;
+      for (let round = 0; round < 200; round++) {
+        const held = new Map(paths.filter(() => rand() < 0.5).map((path) => [path, key()]));
+        const targets = new Map<string, Target>();
+        for (const path of paths) {
+          if (rand() < 0.5) continue;
+          const kind = rand();
+          targets.set(path, kind < 0.6 ? job(key(), Math.floor(rand() * 10)) : kind < 0.8 ? data(key()) : copy(key()));
+        }
+        const p = plan(held, targets);
+        // Every path is in exactly one list, and the lists cover what is held and what is wanted.
+        const all = [...p.render, ...p.reuse, ...p.remove];
+        expect(new Set(all).size).toBe(all.length);
+        expect(new Set(all)).toEqual(new Set([...held.keys(), ...targets.keys()]));
+        // What is reused is held with the key wanted; nothing wanted is removed.
+        for (const path of p.reuse) expect(held.get(path)).toBe(targets.get(path)?.key);
+        for (const path of p.remove) expect(targets.has(path)).toBe(false);
+        // A job is rendered whole or not at all.
+        const rendered = new Set(jobsToRender(p, targets));
+        for (const path of p.reuse) {
+          const make = targets.get(path)?.make;
+          if (make?.kind === 'job') expect(rendered.has(make.job)).toBe(false);
+        }
+        // Carrying it out: held becomes the targets' keys, and a second plan changes nothing.
+        const after = new Map(held);
+        for (const path of p.remove) after.delete(path);
+        for (const path of p.render) after.set(path, targets.get(path)?.key as string);
+        expect(after).toEqual(heldAfter(targets));
+        expect(isEmpty(plan(after, targets))).toBe(true);
+      }
+    });
+  }
+});
