@@ -36,6 +36,13 @@ async function listen(dir: string, host: string, port: number, special: (req: In
   }
 }
 
+/** The changed files of a batch as a short phrase: `content/en/DROC.md`, or the first and how many more. */
+function describeChanges(batch: readonly Change[]): string {
+  const files = [...new Set(batch.map((change) => displayPath(change.path)))];
+  if (files.length === 0) return 'nothing';
+  return files.length === 1 ? (files[0] as string) : `${files[0]} and ${files.length - 1} more`;
+}
+
 /** Runs `watch` until Ctrl-C; returns the exit code. */
 export async function runWatch(root: string, flags: WatchFlags, debug: boolean): Promise<number> {
   const port = Number(flags.port);
@@ -97,10 +104,12 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   let pending: Change[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
+  let stopping = false;
   const flush = (): void => {
     const batch = pending;
     pending = [];
     running = running.then(async () => {
+      if (stopping) return;
       const t0 = performance.now();
       try {
         if (!state) {
@@ -110,7 +119,9 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
           if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages in ${Math.round(performance.now() - t0)} ms\n`);
           return;
         }
+        if (!flags.quiet) process.stdout.write(`Change detected: ${describeChanges(batch)}; rebuilding…\n`);
         const outcome = await rebuild(state, batch);
+        if (stopping) return;
         if (!outcome.ok) {
           printError(new SiteError(outcome.errors), debug);
           process.stderr.write('The last good pages are still being served.\n');
@@ -175,9 +186,15 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
       clearTimeout(timer);
       for (const pendingCheck of settled.values()) clearTimeout(pendingCheck);
       for (const res of clients) res.end();
-      void Promise.all([watcher.close(), server.close(), running.then(() => (state ? endSession(state) : undefined))]).then(() => {
+      stopping = true;
+      // The render threads are stopped at once, not after the rebuild in progress: a huge page being parsed
+      // never holds up Ctrl-C. The files of a rebuild are written only once it rendered, each atomically.
+      void Promise.all([watcher.close(), server.close(), state ? endSession(state) : undefined]).then(() => {
         process.stdout.write('\nStopped.\n');
         done(0);
+        // A first build still running (after a start with broken content) would keep the process alive
+        // until it ends; its temporary folder is removed by the next build.
+        setTimeout(() => process.exit(0), 500).unref();
       });
     };
     process.on('SIGINT', stop);
