@@ -69,15 +69,43 @@ async function ensureBundle() {
     // Another command built the same sources at the same moment; its copy is identical.
     rmSync(temp, { recursive: true, force: true });
   }
+  // Older bundles, and temp folders of commands killed while bundling (their process is gone), go.
   for (const name of readdirSync(cacheDir)) {
-    if (/^cli-[0-9a-f]+$/.test(name) && join(cacheDir, name) !== dir) rmSync(join(cacheDir, name), { recursive: true, force: true });
+    const temp = /^cli-[0-9a-f]+\.(\d+)\.tmp$/.exec(name);
+    const stale = temp ? !processAlive(Number(temp[1])) : /^cli-[0-9a-f]+$/.test(name) && join(cacheDir, name) !== dir;
+    if (stale) rmSync(join(cacheDir, name), { recursive: true, force: true });
   }
   return entry;
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * The CLI cannot be compiled or loaded (a read-only or full disk under node_modules/, a broken install):
+ * one line saying so, the stack only with --debug (the CLI's own errors are printed by its `main`).
+ */
+function printStartFailure(error) {
+  const code = { ENOSPC: 'DISK_FULL', EDQUOT: 'DISK_FULL', EACCES: 'PERMISSION_DENIED', EPERM: 'PERMISSION_DENIED', EROFS: 'PERMISSION_DENIED' }[error?.code] ?? 'INTERNAL';
+  const reason = String(error?.message ?? error).split('\n')[0];
+  process.stderr.write(`${code}  Cannot compile the ecom-site command into ${cacheDir}: ${reason}. Check that this folder is writable and has free space, or run \`npm install\` again.\n`);
+  if (process.argv.includes('--debug') && error?.stack) process.stderr.write(`${error.stack}\n`);
+  return 1;
 }
 
 // React's production build renders faster and never prints development warnings into a user's build.
 process.env.NODE_ENV = 'production';
 if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-const bundle = await ensureBundle();
-const { main } = await import(pathToFileURL(bundle).href);
-process.exitCode = await main(process.argv);
+let main;
+try {
+  ({ main } = await import(pathToFileURL(await ensureBundle()).href));
+} catch (error) {
+  process.exitCode = printStartFailure(error);
+}
+if (main) process.exitCode = await main(process.argv);

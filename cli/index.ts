@@ -6,6 +6,9 @@ import { Command, CommanderError } from 'commander';
 import { addBuildOptions, runBuild, type BuildFlags } from './commands/build.ts';
 import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/defaults.ts';
+import { formatProblem, problem } from './core/errors.ts';
+import { swapDone } from './core/output.ts';
+import { printError } from './core/reporter.ts';
 
 /** The project root (where templates/, public/ and client/ live), found from this file's location. */
 function findRoot(): string {
@@ -31,7 +34,8 @@ export async function main(argv: string[]): Promise<number> {
     .description('Builds the bilingual E-COM website from Markdown content.')
     .version(version, '-v, --version')
     .option('--debug', 'print stack traces for errors')
-    .showHelpAfterError('(run with --help for usage)')
+    // Usage errors are printed by the error boundary below, in the catalogue's format.
+    .configureOutput({ outputError: () => undefined })
     .exitOverride();
 
   addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)'))
@@ -58,13 +62,28 @@ export async function main(argv: string[]): Promise<number> {
       code = await runCheck(flags);
     });
 
+  // The one error boundary (README, "Errors and warnings"): whatever a command throws is printed as a
+  // catalogued problem, without a stack trace unless --debug.
+  endOnClosedPipes();
   try {
     await program.parseAsync(argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
-    }
-    throw error;
+    if (!(error instanceof CommanderError)) return printError(error, argv.includes('--debug'));
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+    // `commander.help` is the help shown (on stderr) when no command was named.
+    const message = error.code === 'commander.help' ? 'no command given: build, watch or check.' : error.message.replace(/^error:\s*/, '');
+    process.stderr.write(`${formatProblem(problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`))}\n`);
+    return 2;
   }
   return code;
+}
+
+/**
+ * A closed stdout or stderr (`ecom-site build --report | head -1`) ends the command quietly with exit 0,
+ * once an output swap under way has finished (README, "Signals and pipes").
+ */
+function endOnClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', () => void swapDone().then(() => process.exit(0)));
+  }
 }

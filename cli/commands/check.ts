@@ -1,6 +1,7 @@
 /** `ecom-site check`: link-checks a built tree (cli/core/linkcheck.ts) and prints what is broken, by page. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { problem, SiteError } from '../core/errors.ts';
 import { checkLinks, type BrokenLink } from '../core/linkcheck.ts';
 import { displayPath } from '../core/paths.ts';
 
@@ -24,12 +25,14 @@ export function formatBroken(broken: readonly BrokenLink[]): string {
   return text;
 }
 
-/** Runs linkinator over every page and asset of the output; returns 1 when anything is broken. */
+/**
+ * Runs linkinator over every page and asset of the output; returns 1 when anything is broken. Whatever
+ * fails on the way (a folder not built, one that cannot be read) is printed by the error boundary.
+ */
 export async function runCheck(flags: CheckFlags): Promise<number> {
   const dir = resolve(flags.out);
   if (!existsSync(resolve(dir, 'index.html'))) {
-    process.stderr.write(`${displayPath(dir)}/index.html not found.\n    hint: run \`ecom-site build\` first, or pass the built folder with --out.\n`);
-    return 1;
+    throw new SiteError(problem('NOT_BUILT', `${displayPath(dir) || '.'}/index.html not found.`));
   }
   const started = performance.now();
   const report = await checkLinks(dir);

@@ -3,7 +3,7 @@
  * template from Node's module cache), the client script and the stylesheet (both minified and hashed).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
@@ -79,6 +79,9 @@ async function bundleOne(root: string, cacheDir: string, entry: string, platform
     await Promise.all(Object.keys(result.metafile.inputs).map(async (path) => {
       inputs[path] = contentHash(await readFile(join(root, path)));
     }));
+    // The record goes first and comes back last: a command killed between the two writes leaves no
+    // record, never an old record beside new bytes (which a later run could take for its inputs' bundle).
+    await rm(join(dir, `${key}.json`), { force: true });
     await writeFileAtomic(join(dir, `${key}.out`), file.contents);
     await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify({ inputs } satisfies BundleRecord));
     return file.contents;

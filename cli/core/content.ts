@@ -3,6 +3,7 @@
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -62,33 +63,56 @@ export const COMMON_FIELDS: Fields = {
 /** The template a page gets when its front matter names none. */
 export const DEFAULT_TEMPLATE = 'page';
 
-const FENCE_LANGUAGE = /^\uFEFF?---[ \t]*([^\s-][^\r\n]*)?(\r?\n|$)/;
-
-function refuseEngine(): never {
-  throw new Error('Only YAML front matter is accepted.');
+/**
+ * The language gray-matter reads from the opening fence (`---js` is `js`), found exactly the way it finds
+ * it (gray-matter's `matter.language`): BOM removed, `---` not followed by a fourth `-`, the rest of the
+ * line trimmed by `String.trim` (so `--- js`, `---\u00a0js` and `---js\r` are all `js`). Mirroring it means
+ * no spelling of a fence reaches an engine unseen.
+ */
+function fenceLanguage(text: string): string {
+  const str = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!str.startsWith('---') || str.charAt(3) === '-') return '';
+  const rest = str.slice(3);
+  return rest.slice(0, rest.search(/\r?\n/)).trim();
 }
 
-/** Splits and validates one page file's text. Pure apart from its inputs; throws SiteError on bad input. */
+/**
+ * Splits and validates one page file's text. Pure apart from its inputs; throws SiteError on bad input,
+ * and only SiteError: whatever a file holds, the writer gets a catalogued problem naming the file
+ * (test/cli/core/frontmatter-fuzz.test.ts).
+ */
 export function parsePage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields, warnings: Problem[]): SourcePage {
+  try {
+    return readPage(text, file, locale, relPath, templates, warnings);
+  } catch (error) {
+    if (error instanceof SiteError) throw error;
+    const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
+    throw new SiteError(problem('FRONTMATTER_SYNTAX', `The front matter cannot be read: ${reason}.`, { file, line: 1 }));
+  }
+}
+
+function readPage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields, warnings: Problem[]): SourcePage {
   // gray-matter picks an engine from the opening fence (`---js`); only YAML is ever accepted, and the check
   // runs before gray-matter so that no other engine can be reached.
-  const fence = FENCE_LANGUAGE.exec(text);
-  const language = fence?.[1]?.trim().toLowerCase();
-  if (language && language !== 'yaml' && language !== 'yml') {
-    throw new SiteError(problem('FRONTMATTER_LANGUAGE', `The front matter is marked as "${language}"; only YAML front matter is accepted and it was not run.`, { file, line: 1, column: 4 }));
-  }
+  const language = fenceLanguage(text);
+  const refuse = (): never => {
+    const shown = language.length > 40 ? `${language.slice(0, 40)}…` : language;
+    throw new SiteError(problem('FRONTMATTER_LANGUAGE', `The front matter is marked as ${JSON.stringify(shown)}; only YAML front matter is accepted and it was not run.`, { file, line: 1, column: 4 }));
+  };
+  if (language && !/^ya?ml$/i.test(language)) refuse();
   let source: YamlSource | undefined;
   const parsed = matter(text, {
     language: 'yaml',
     engines: {
       yaml: (raw: string): object => {
-        source = parseYaml(raw, file, 'FRONTMATTER_SYNTAX');
+        // With CRLF line ends the block ends in the `\r` before the closing `---`; YAML would keep it.
+        source = parseYaml(raw.endsWith('\r') ? raw.slice(0, -1) : raw, file, 'FRONTMATTER_SYNTAX');
         return {};
       },
       // Defence in depth: gray-matter's own JavaScript engines evaluate code; they can never run here.
-      js: refuseEngine,
-      javascript: refuseEngine,
-      coffee: refuseEngine,
+      js: refuse,
+      javascript: refuse,
+      coffee: refuse,
     },
   });
   const value = source?.value ?? {};
@@ -100,7 +124,7 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
 
   const template = typeof value.template === 'string' ? value.template : DEFAULT_TEMPLATE;
   if (!templates.names.includes(template)) {
-    throw new SiteError(problem('TEMPLATE_UNKNOWN', `The template "${template}" does not exist. Known templates: ${templates.names.join(', ')}.`, { file, line: lineOf(['template']) }));
+    throw new SiteError(problem('TEMPLATE_UNKNOWN', `The template ${JSON.stringify(template.length > 40 ? `${template.slice(0, 40)}…` : template)} does not exist. Known templates: ${templates.names.join(', ')}.`, { file, line: lineOf(['template']) }));
   }
   const schema: Field = { kind: 'record', required: true, fields: { ...COMMON_FIELDS, ...templates.fieldsOf(template) } };
   const unknown: Array<Array<string | number>> = [];
@@ -200,11 +224,30 @@ export async function listPageFiles(contentDir: string): Promise<string[]> {
 }
 
 /**
+ * Warnings for the folders of the content folder that are not a configured locale (`content/fr/`), whose
+ * pages would otherwise be left out without a word. Files (site.yaml, menu.yaml…) and folders starting
+ * with `_` or `.` are not locales.
+ */
+export async function findUnknownLocales(contentDir: string): Promise<Problem[]> {
+  const entries = await readdir(contentDir, { withFileTypes: true });
+  const known: readonly string[] = LOCALES;
+  return entries
+    .filter((entry) => entry.isDirectory() && !/^[_.]/.test(entry.name) && !known.includes(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const folder = displayPath(join(contentDir, name));
+      return problem('LOCALE_UNKNOWN', `The folder ${folder}/ is not a configured locale (${LOCALES.join(', ')}); its pages are not built.`, { file: folder });
+    });
+}
+
+/**
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
  * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
  */
 export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse): Promise<SourcePage[]> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
+  warnings.push(...(await findUnknownLocales(contentDir)));
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
   const base = displayPath(contentDir);

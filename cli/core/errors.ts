@@ -25,6 +25,15 @@ export const CATALOGUE = {
   TEMPLATE_BUILD: { title: 'Templates failed to compile', hint: 'Fix the template source at the line shown.' },
   RENDER_FAILED: { title: 'Rendering failed', hint: 'A template threw while rendering this page; run with --debug for the stack trace.' },
   STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
+  NOT_BUILT: { title: 'Nothing built to check', hint: 'Run `ecom-site build` first, or pass the built folder with --out.' },
+  // System errors (cli/core/system-errors.ts): printed on one line, message and hint, without a stack.
+  PATH_NOT_FOUND: { title: 'File or folder not found', hint: 'Check the path, or create the folder first.' },
+  PERMISSION_DENIED: { title: 'Permission denied', hint: 'Give your user access to it, or choose another folder (or, for a server, a port from 1024 up).' },
+  DISK_FULL: { title: 'Disk full', hint: 'Free some space on that disk (or raise the quota), then run the command again.' },
+  ADDRESS_IN_USE: { title: 'Address in use', hint: 'Stop the program using it, or choose another --port (0 picks a free one).' },
+  ADDRESS_UNAVAILABLE: { title: 'Address not available', hint: 'Use an address of this machine with --host, e.g. 127.0.0.1 (local) or 0.0.0.0 (all).' },
+  SYSTEM_ERROR: { title: 'System error', hint: 'The operating system refused the operation; fix the cause named, then run the command again.' },
+  INTERNAL: { title: 'Internal error', hint: 'This is a bug in ecom-site: run again with --debug for the stack trace, and report it.' },
   // Warnings
   TRANSLATION_MISSING: { title: 'Missing translation', hint: 'Write the page in this locale; until then the other locale\'s page stands in.' },
   STRING_MISSING: { title: 'Missing text id', hint: 'Add the text id to this _strings.yaml; until then the other locale\'s text is used.' },
@@ -34,6 +43,7 @@ export const CATALOGUE = {
   FIELD_UNKNOWN: { title: 'Unknown front matter field', hint: 'Check the spelling; the fields each template reads are listed in the README.' },
   HEADING_LEVEL: { title: 'Level-1 heading in the body', hint: 'The template prints the title as the page\'s only h1; start sections with `##`.' },
   IMAGE_ALT_MISSING: { title: 'Image without alt text', hint: 'Describe the image: `![what it shows](/path.svg)`.' },
+  LOCALE_UNKNOWN: { title: 'Unknown locale folder', hint: 'Rename the folder to a configured locale, or start its name with "_" to keep it out of the build.' },
 } as const;
 
 /** A permanent error or warning code. */

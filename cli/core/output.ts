@@ -4,7 +4,7 @@
  * write is checked to stay inside that folder, whatever a file name says.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import fg from 'fast-glob';
@@ -87,6 +87,36 @@ export async function listOutput(dir: string): Promise<string[]> {
   return existsSync(dir) ? fg('**/*', { cwd: dir, onlyFiles: true, dot: true, followSymbolicLinks: false }) : [];
 }
 
+/** The swap under way, if any. */
+let swapping: Promise<unknown> = Promise.resolve();
+
+/** Resolves once no output swap is under way (a closed pipe waits for it before exiting). */
+export function swapDone(): Promise<void> {
+  return swapping.then(() => undefined, () => undefined);
+}
+
+/**
+ * Runs the swap's two renames with SIGINT and SIGTERM held: a signal arriving meanwhile is raised again
+ * once both are done, so the output folder is never left missing. Another listener (watch's Ctrl-C) has
+ * seen the signal itself and handles it.
+ */
+async function withSignalsHeld(swap: () => Promise<void>): Promise<void> {
+  const held: NodeJS.Signals[] = [];
+  const hold = (signal: NodeJS.Signals): void => void held.push(signal);
+  process.on('SIGINT', hold);
+  process.on('SIGTERM', hold);
+  const running = swap();
+  swapping = running;
+  try {
+    await running;
+  } finally {
+    process.off('SIGINT', hold);
+    process.off('SIGTERM', hold);
+    const signal = held[0];
+    if (signal && process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  }
+}
+
 /** Opens a new output for `dir` (absolute). Call `checkOutputDir` first. */
 export async function openOutput(dir: string): Promise<Output> {
   await recover(dir);
@@ -96,17 +126,9 @@ export async function openOutput(dir: string): Promise<Output> {
   const temp = join(parent, `.${basename(dir)}.tmp-${id}`);
   await mkdir(temp);
   const made = new Set<string>([temp]);
-  // A signal ends the process without running `finally` blocks; remove the temp folder on the way out.
-  const onSignal = (signal: NodeJS.Signals): void => {
-    rmSync(temp, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const release = (): void => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
+  // No signal handler while the output is written: a JavaScript handler cannot run while the main thread
+  // is busy (parsing a huge page), so SIGINT/SIGTERM keep their default and end the process at once. The
+  // temp folder left beside the output is removed by the next build's `recover`.
 
   const target = (relPath: string): string => {
     const path = resolve(temp, relPath);
@@ -134,14 +156,16 @@ export async function openOutput(dir: string): Promise<Output> {
       await writeFile(join(temp, MARKER), 'Written by ecom-site; the whole folder is replaced by each build.\n');
       const old = join(parent, `.${basename(dir)}.old-${id}`);
       const hadOld = existsSync(dir);
-      if (hadOld) await rename(dir, old);
-      await rename(temp, dir);
-      release();
+      await withSignalsHeld(async () => {
+        if (hadOld) await rename(dir, old);
+        await rename(temp, dir);
+      });
       if (hadOld) await rm(old, { recursive: true, force: true });
     },
     async abort() {
-      release();
-      await rm(temp, { recursive: true, force: true });
+      // Never hide the error that stopped the build behind this one: a temp folder that cannot be removed
+      // now (a write still finishing into it) is removed by the next build's `recover`.
+      await rm(temp, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
     },
   };
 }

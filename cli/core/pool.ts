@@ -57,52 +57,98 @@ function workerFile(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-/** One render thread: told the context when it changes, then fed batches. */
+/** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
+function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
+  return batch.map((task) => ({ index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })] }));
+}
+
+/**
+ * One render thread: told the context when it changes, then fed batches. A thread that stops during a
+ * batch (a template calling `process.exit()`, the heap limit: ERR_WORKER_OUT_OF_MEMORY) is started again
+ * and renders the batch once more; if that fails too, the batch's pages fail with RENDER_FAILED, so a
+ * build never waits for a thread that is gone.
+ */
 class RenderThread {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
+  /** What the current worker was told. */
   private ctx: RenderContext | undefined;
   private templatesFile: string | undefined;
-  private reply: ((results: TaskResult[]) => void) | undefined;
-  private failure: unknown;
+  /** The batch in flight: one at a time per thread. */
+  private pending: { done(results: TaskResult[]): void; fail(error: Error): void } | undefined;
+  private closed = false;
   /** Batches are sent one at a time, in the order asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(file: string) {
-    this.worker = new Worker(file);
-    this.worker.on('message', (results: TaskResult[]) => this.reply?.(results));
-    this.worker.on('error', (error) => {
-      this.failure = error;
-      this.reply?.([]);
+  constructor(private readonly file: string) {
+    this.start();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.file);
+    worker.on('message', (results: TaskResult[]) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      pending?.done(results);
     });
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', (code) => this.lose(worker, new Error(`the render thread exited with code ${code}`)));
+    this.worker = worker;
+    this.ctx = undefined;
+    this.templatesFile = undefined;
+    return worker;
+  }
+
+  /** Forgets a worker that stopped (its `error` comes before its `exit`; the later one is ignored). */
+  private lose(worker: Worker, error: Error): void {
+    if (worker !== this.worker) return;
+    this.worker = undefined;
+    void worker.terminate();
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.fail(error);
   }
 
   /** Renders a batch after any batch already asked for; the context is sent when the thread lacks it. */
   render(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
-    const result = this.queue.then(() => this.send(batch, ctx, templatesFile));
+    const result = this.queue.then(() => this.renderTwice(batch, ctx, templatesFile));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
+  private async renderTwice(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    try {
+      return await this.send(batch, ctx, templatesFile);
+    } catch {
+      try {
+        return await this.send(batch, ctx, templatesFile);
+      } catch (error) {
+        return failedBatch(batch, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
   private send(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new Error('the render threads were closed'));
+    const worker = this.worker ?? this.start();
     if (ctx !== this.ctx || templatesFile !== this.templatesFile) {
       const { templates: _templates, ...shared } = ctx;
-      this.worker.postMessage({ setup: { ctx: shared, templatesFile } } satisfies WorkerMessage);
+      worker.postMessage({ setup: { ctx: shared, templatesFile } } satisfies WorkerMessage);
       this.ctx = ctx;
       this.templatesFile = templatesFile;
     }
     return new Promise((done, fail) => {
-      this.reply = (results) => {
-        this.reply = undefined;
-        if (this.failure) fail(this.failure);
-        else done(results);
-      };
-      this.worker.postMessage({ batch } satisfies WorkerMessage);
+      this.pending = { done, fail };
+      worker.postMessage({ batch } satisfies WorkerMessage);
     });
   }
 
-  close(): Promise<number> {
-    return this.worker.terminate();
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.pending?.fail(new Error('the render threads were closed'));
+    this.pending = undefined;
+    await worker?.terminate();
   }
 }
 

@@ -1,5 +1,6 @@
 /** Terminal output: grouped warnings, errors, the one summary line, and a progress line on a TTY. */
-import { CATALOGUE, formatProblem, SiteError, type Problem } from './errors.ts';
+import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './errors.ts';
+import { systemProblem } from './system-errors.ts';
 import type { TranslationReport } from './i18n.ts';
 
 /** Prints warnings grouped by code, each group under its title (STYLE.md 5). */
@@ -14,7 +15,11 @@ export function printWarnings(warnings: readonly Problem[], stream: NodeJS.Writa
   }
 }
 
-/** Prints an error: a SiteError as its problems without a stack trace, anything else with one. */
+/**
+ * Prints an error and returns its exit code: a SiteError as its problems, a system error (a folder that
+ * cannot be read, a full disk, a busy port) and anything else (a bug: INTERNAL) on one line saying what
+ * happened and what to do. Only `debug` adds the stack trace.
+ */
 export function printError(error: unknown, debug: boolean, stream: NodeJS.WritableStream = process.stderr): number {
   if (error instanceof SiteError) {
     const errors = error.problems.filter((p) => p.code !== 'STRICT');
@@ -23,9 +28,15 @@ export function printError(error: unknown, debug: boolean, stream: NodeJS.Writab
     if (debug && error.stack) stream.write(`${error.stack}\n`);
     return error.exitCode;
   }
-  stream.write(`\nUnexpected error: ${error instanceof Error ? (debug ? error.stack : error.message) : String(error)}\n`);
-  if (!debug) stream.write('    hint: run again with --debug for the stack trace, and report it if it persists.\n');
+  const found = systemProblem(error) ?? problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+  stream.write(`${formatLine(found)}\n`);
+  if (debug && error instanceof Error && error.stack) stream.write(`${error.stack}\n`);
   return 1;
+}
+
+/** A problem on one line: `CODE  message hint`. */
+export function formatLine(p: Problem): string {
+  return `${p.file ? `${p.file}  ` : ''}${p.code}  ${p.message.replace(/\.?$/, '.')} ${CATALOGUE[p.code].hint}`;
 }
 
 /** Formats the translation report as a table. */

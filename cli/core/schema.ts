@@ -31,7 +31,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${JSON.stringify(value)}`;
+  const text = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+  return `${typeof value} ${text}`;
 }
 
 function expected(field: Field): string {

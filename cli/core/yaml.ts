@@ -3,7 +3,7 @@
  * through `parseYaml`, so syntax errors and validation messages can name the line. The `yaml` package's
  * core schema has no tags that construct functions or run code, and caps alias expansion.
  */
-import { isMap, isNode, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isNode, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { problem, SiteError, type Code } from './errors.ts';
 
 /** A parsed YAML text: its plain value, plus a way to find the line of any path in it. */
@@ -20,7 +20,13 @@ export interface YamlSource {
  */
 export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX', lineOffset = 0): YamlSource {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' });
+  let doc: Document;
+  try {
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', logLevel: 'error' });
+  } catch (error) {
+    // The parser reports bad syntax as data; an exception here is the stack running out on deep nesting.
+    throw new SiteError(problem(code, `Cannot parse YAML: ${error instanceof RangeError ? 'it is nested too deeply' : String(error)}.`, { file, line: 1 + lineOffset }));
+  }
   const first = doc.errors[0];
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);
@@ -31,7 +37,7 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
     node?.range ? lineCounter.linePos(node.range[0]).line + lineOffset : undefined;
   return {
     file,
-    value: doc.toJS({ maxAliasCount: 100 }) as unknown,
+    value: toValue(doc, file, code, lineOffset, lineAt),
     lineOf(path) {
       for (let depth = path.length; depth >= 0; depth--) {
         const prefix = path.slice(0, depth);
@@ -53,6 +59,25 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
       return 1 + lineOffset;
     },
   };
+}
+
+/**
+ * The document's plain value. `toJS` throws where the text parsed but cannot become a value: an alias
+ * expanded too often (the "billion laughs" bomb) or nesting deeper than the stack; both name the file and
+ * the first alias (or the document) instead of escaping as a bare exception.
+ */
+function toValue(doc: Document, file: string, code: Code, lineOffset: number, lineAt: (node: Node | null | undefined) => number | undefined): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 }) as unknown;
+  } catch (error) {
+    let alias: Node | undefined;
+    visit(doc, { Alias: (_key, node) => ((alias = node), visit.BREAK) });
+    const aliases = error instanceof ReferenceError && alias !== undefined;
+    const message = aliases
+      ? 'Cannot read YAML: its aliases (`*name`) expand to too much data.'
+      : `Cannot read YAML: ${error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)}.`;
+    throw new SiteError(problem(code, message, { file, line: (aliases ? lineAt(alias) : undefined) ?? lineAt(doc.contents) ?? 1 + lineOffset }));
+  }
 }
 
 /** Formats a path as `groups[2].items[0].route` for messages (STYLE.md 6). */

@@ -95,7 +95,7 @@ describe('wrong usage exits 2', () => {
   it('an unknown option', async () => {
     const result = await runCli(['build', '--nope']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/unknown option/);
+    expect(result.stderr).toMatch(/unknown option/i);
   });
 
   it('an unknown command', async () => {
