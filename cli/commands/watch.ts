@@ -4,9 +4,9 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG } from '../core/live.ts';
+import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from '../core/live.ts';
 import { displayPath } from '../core/paths.ts';
-import { printError, printWarnings } from '../core/reporter.ts';
+import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
 import { startServer, type RunningServer } from '../core/serve.ts';
 import { endSession, rebuild, sessionWarnings, startSession, type Change, type WatchState } from '../core/watch.ts';
 import type { BuildFlags } from './build.ts';
@@ -64,11 +64,21 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     broadcast('error', { text: failure });
   };
 
+  // The warnings of the last good build: each rebuild prints what is new and what was resolved, and the
+  // browser shows the full list (and /__ecom/warnings serves it as text).
+  let warnings: Problem[] = [];
+  const warningsText = (): string => formatWarnings(warnings).trimStart() || 'No warnings.\n';
+  const showWarnings = (res?: ServerResponse): void => {
+    const data = { count: warnings.length, text: warningsText() };
+    if (res) send(res, 'warnings', data);
+    else broadcast('warnings', data);
+  };
   let state: WatchState | undefined;
   const started = performance.now();
   try {
     state = await startSession(options);
-    printWarnings(sessionWarnings(state));
+    warnings = sessionWarnings(state);
+    printWarnings(warnings);
     if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`);
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
@@ -78,6 +88,10 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
 
   const special = (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '').split('?')[0];
+    if (path === LIVE_WARNINGS) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : warningsText());
+      return true;
+    }
     if (path === LIVE_SCRIPT) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : LIVE_CLIENT);
       return true;
@@ -86,6 +100,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.write(': connected\n\n');
     if (failure) send(res, 'error', { text: failure });
+    if (warnings.length) showWarnings(res);
     clients.add(res);
     req.on('close', () => clients.delete(res));
     return true;
@@ -115,6 +130,8 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
         if (!state) {
           state = await startSession(options);
           failure = undefined;
+          warnings = sessionWarnings(state);
+          printWarnings(warnings);
           broadcast('reload');
           if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages in ${Math.round(performance.now() - t0)} ms\n`);
           return;
@@ -130,6 +147,11 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
         }
         const wasFailing = failure !== undefined;
         failure = undefined;
+        const { added, resolved } = compareWarnings(warnings, outcome.warnings);
+        warnings = outcome.warnings;
+        if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`));
+        if (resolved.length) process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`).replace(/\n    hint: .*/g, '')}`);
+        if (added.length || resolved.length) showWarnings();
         if (outcome.stylesheet && !wasFailing) broadcast('css', { href: outcome.stylesheet });
         else if (outcome.written.length || outcome.removed.length || wasFailing) broadcast('reload');
         if (!flags.quiet) {

@@ -124,8 +124,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const output = await openOutput(outDir);
   const pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(p.render.length)) : threadsFor(p.render.length));
+  const sink = newFolderSink(output.temp, outDir);
   try {
-    const applied = await applyPlan(p, targets, jobs, site, pool, newFolderSink(output.temp, outDir), (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length));
+    const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length));
     if (applied.errors.length) throw new SiteError(uniqueProblems(applied.errors));
     for (const [index, warnings] of applied.warnings) {
       if (warnings.length) jobWarnings.set(keys[index] as string, warnings);
@@ -143,6 +144,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (!options.keepPool) await pool.close();
     return finish(applied.rendered, options.keepPool ? pool : undefined);
   } catch (error) {
+    // Writes already under way must end before the temporary folder is removed, or removing it races them.
+    await sink.flush().catch(() => undefined);
     await pool.close();
     await output.abort();
     throw error;

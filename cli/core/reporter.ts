@@ -3,16 +3,39 @@ import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './er
 import { systemProblem } from './system-errors.ts';
 import type { TranslationReport } from './i18n.ts';
 
-/** Prints warnings grouped by code, each group under its title (STYLE.md 5). */
-export function printWarnings(warnings: readonly Problem[], stream: NodeJS.WritableStream = process.stderr): void {
-  if (warnings.length === 0) return;
-  const groups = new Map<string, Problem[]>();
+/** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
+function placeLine(p: Problem): string {
+  return formatProblem(p).split('\n')[0] as string;
+}
+
+/**
+ * Warnings grouped by code (STYLE.md 5): each group under its title, its places one per line and its hint
+ * once, however many files share the problem.
+ */
+export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`): string {
+  if (warnings.length === 0) return '';
+  const groups = new Map<Problem['code'], Problem[]>();
   for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
-  stream.write(`\n${warnings.length} warning(s):\n`);
+  let text = `\n${heading}\n`;
   for (const [code, list] of groups) {
-    stream.write(`\n  ${CATALOGUE[code as Problem['code']].title} (${list.length})\n`);
-    for (const w of list) stream.write(`  ${formatProblem(w).replace(/\n/g, '\n  ')}\n`);
+    text += `\n  ${CATALOGUE[code].title} (${list.length})\n`;
+    for (const w of list) text += `  ${placeLine(w)}\n`;
+    text += `    hint: ${CATALOGUE[code].hint}\n`;
   }
+  return text;
+}
+
+/** Prints warnings grouped by code (see `formatWarnings`). */
+export function printWarnings(warnings: readonly Problem[], stream: NodeJS.WritableStream = process.stderr): void {
+  if (warnings.length) stream.write(formatWarnings(warnings));
+}
+
+/** The warnings of `after` that `before` did not have, and those of `before` that are gone. */
+export function compareWarnings(before: readonly Problem[], after: readonly Problem[]): { added: Problem[]; resolved: Problem[] } {
+  const keyOf = (p: Problem): string => placeLine(p);
+  const old = new Set(before.map(keyOf));
+  const now = new Set(after.map(keyOf));
+  return { added: after.filter((p) => !old.has(keyOf(p))), resolved: before.filter((p) => !now.has(keyOf(p))) };
 }
 
 /**

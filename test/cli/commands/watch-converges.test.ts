@@ -5,11 +5,10 @@
  * `build` of the same content. Seeded random edit sequences over a copy of the whole project: a fixed set
  * of seeds here, a long run with `npm run fuzz` (FUZZ_SEEDS, FUZZ_STEPS).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { treeDigest } from '../../helpers/site.ts';
 
@@ -83,7 +82,12 @@ function differences(a: Record<string, string>, b: Record<string, string>): stri
 /** Waits until watch's output equals a fresh build of the same inputs (polling with a deadline). */
 async function expectConverged(s: Session, history: string[]): Promise<void> {
   const fresh = join(dirname(s.out), 'fresh');
-  const built = await runCli(['build', '--content', s.content, '--out', fresh, '--quiet'], s.root);
+  // The copy's own command, so that the copy's templates, client script and public/ are built.
+  const built = await new Promise<{ code: number; stderr: string }>((done) => {
+    execFile(process.execPath, [join(s.root, 'bin', 'ecom-site.js'), 'build', '--content', s.content, '--out', fresh, '--quiet'], { cwd: s.root }, (error, _stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+    });
+  });
   expect(built.code, `a fresh build failed after:\n${history.join('\n')}\n${built.stderr}`).toBe(0);
   const want = treeDigest(fresh);
   const end = Date.now() + 30_000;
@@ -94,7 +98,9 @@ async function expectConverged(s: Session, history: string[]): Promise<void> {
     if (Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`watch did not converge after:\n${history.join('\n')}\n\n${diff.slice(0, 20).join('\n')}\n\nwatch said:\n${s.log().slice(-3000)}`);
+  const log = join(dirname(s.out), 'watch.log');
+  writeFileSync(log, s.log());
+  throw new Error(`watch did not converge after:\n${history.join('\n')}\n\n${diff.slice(0, 12).join('\n')}\n\nwatch's output is in ${log}`);
 }
 
 /** One random edit; returns a line describing it. */
