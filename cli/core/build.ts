@@ -18,6 +18,7 @@ import { heldAfter, isEmpty, plan } from './plan.ts';
 import { RenderPool, threadsFor } from './pool.ts';
 import { cacheDirOf, prepareSite, type Site } from './site.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
+import { termGapsOfPages } from './terms.ts';
 
 /** Options of a build; defaults live in cli/core/defaults.ts. */
 export interface BuildOptions {
@@ -110,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pages: countPages(jobs),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
-    report: translationReport(site.pages, site.missing),
+    report: translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms)),
     outDir,
     built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, ...(pool ? { pool } : {}) },
   });

@@ -33,19 +33,24 @@ function stableJson(value: unknown): string {
 
 /**
  * The part of every key that is shared by all jobs: the tool itself, the templates, assets, settings,
- * menu, strings, the set of link targets and the news lists. Any change here re-renders every page.
+ * menu, strings, the set of link targets, the news lists, the icons pages name and the build's year (the
+ * footer's copyright line, so a page cached last year is rendered again). Any change here re-renders every page.
  */
 export function siteKey(site: Site, toolVersion: string): string {
   const { ctx } = site;
   return contentHash(
-    stableJson([toolVersion, site.templates.hash, ctx.assets, ctx.config, ctx.menu, ctx.strings, ctx.targets, ctx.articles, ctx.feeds, Object.values(ctx.featured).map((s) => s?.hash)]),
+    stableJson([toolVersion, site.templates.hash, ctx.assets, ctx.config, ctx.menu, ctx.strings, ctx.targets, ctx.articles, ctx.feeds, Object.values(ctx.featured).map((s) => s?.hash), ctx.icons, ctx.year, ctx.terms]),
   );
 }
 
-/** The key of one job: the site key plus the page's own file, route, locale and breadcrumb parent. */
+/**
+ * The key of one job: the site key plus the page's own file, route, locale, the locales that have their
+ * own file for the route (canonical and alternates change when a translation comes or goes) and the
+ * breadcrumb parent.
+ */
 export function jobKey(site: Site, shared: string, job: Job): string {
   const { page } = job;
   const parent = site.ctx.parents[page.locale].get(page.route);
   const parentTitle = parent ? site.ctx.titles[page.locale].get(parent) : undefined;
-  return contentHash(stableJson([shared, page.source.file, page.source.hash, job.route, page.locale, page.fallback, parent, parentTitle]));
+  return contentHash(stableJson([shared, page.source.file, page.source.hash, job.route, page.locale, page.fallback, page.ownLocales, parent, parentTitle]));
 }

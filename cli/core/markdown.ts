@@ -4,7 +4,7 @@
  * to report problems) travel on the VFile, so the processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Link, Root as MdastRoot } from 'mdast';
+import type { Link, Root as MdastRoot, Text } from 'mdast';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -18,7 +18,8 @@ import { VFile } from 'vfile';
 import type { Locale } from '../../client/constants.ts';
 import { problem, type Code, type Problem } from './errors.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
-import { fillPlaceholders, type Placeholders } from './placeholders.ts';
+import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from './placeholders.ts';
+import { termProblems, type TermBase } from './terms.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {
@@ -27,6 +28,10 @@ export interface MarkdownContext {
   bodyLine: number;
   /** The locale of the tree the page is written into (links are localised for it). */
   locale: Locale;
+  /** The language the Markdown is written in (a stand-in page's differs from its tree's locale). */
+  language?: Locale;
+  /** The term base: text using a variant to avoid gets a TERM_VARIANT warning. */
+  terms?: TermBase;
   /** The URL path of the page, for resolving relative links. */
   path: string;
   targets: LinkTargets;
@@ -65,6 +70,24 @@ function report(list: Problem[], ctx: MarkdownContext, code: Code, message: stri
 }
 
 /**
+ * Warns about each `{word}` of a text node that no placeholder fills (PLACEHOLDER_UNKNOWN), at its line and
+ * column. Code spans and blocks are other node types, so braces in code never warn.
+ */
+function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
+  const start = node.position?.start;
+  for (const found of findUnknownPlaceholders(node.value)) {
+    // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
+    // the column is exact on the node's first line and counted from the line start after it.
+    const before = node.value.slice(0, found.index);
+    const breaks = before.split('\n').length - 1;
+    const place = start
+      ? { line: start.line + ctx.bodyLine - 1 + breaks, column: breaks ? found.index - before.lastIndexOf('\n') : start.column + found.index }
+      : {};
+    ctx.warnings.push(problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...place }));
+  }
+}
+
+/**
  * The site's remark plugin: fills placeholders, removes raw HTML and unsafe URLs (with a warning each),
  * checks and localises internal links, and demotes stray level-1 headings.
  */
@@ -79,6 +102,11 @@ function remarkSite() {
           return [SKIP, index];
         }
         case 'text':
+          if (ctx.terms && node.position) {
+            const { line, column } = node.position.start;
+            ctx.warnings.push(...termProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
+          }
+          reportUnknownPlaceholders(ctx, node);
           node.value = fillPlaceholders(node.value, ctx.placeholders);
           return undefined;
         case 'heading':

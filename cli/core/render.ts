@@ -7,8 +7,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../templates/types.ts';
 import type { Menu, SiteConfig, Strings } from './config.ts';
+import { copyrightYears } from './build-date.ts';
 import { problem, type Problem } from './errors.ts';
-import { absoluteAsset, absoluteUrl, collectAlternates, OG_LOCALES } from './head.ts';
+import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates, OG_LOCALES } from './head.ts';
 import { translator } from './i18n.ts';
 import type { PlannedPage } from './i18n.ts';
 import type { PageSource } from './content.ts';
@@ -17,6 +18,7 @@ import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routeName } from './routes.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
+import type { TermBase } from './terms.ts';
 
 /** The template registry as the generator sees it (templates/index.ts). */
 export interface TemplateModule {
@@ -29,6 +31,8 @@ export interface TemplateModule {
   }>;
   NotFound: (props: TemplateProps) => ReactElement;
   UI_STRINGS: readonly string[];
+  /** The templates' built-in UI text per locale (templates/strings.ts), under each locale's _strings.yaml. */
+  UI_TEXT: Readonly<Record<string, Readonly<Record<Locale, string>>>>;
 }
 
 /** Everything site-wide that rendering needs. */
@@ -48,6 +52,12 @@ export interface RenderContext {
   featured: Partial<Record<Locale, PageSource>>;
   /** Each locale's Atom feed, when the site has articles. */
   feeds: Partial<Record<Locale, { href: string; title: string }>>;
+  /** The term base (content/_terms.yaml): page text using a variant gets TERM_VARIANT. */
+  terms: TermBase;
+  /** The icon each page names in its front matter (`icon`), per locale and route; others use icons.ts. */
+  icons: Record<Locale, ReadonlyMap<string, string>>;
+  /** The build's year (cli/core/build-date.ts): plain data, so workers and cache keys see it. */
+  year: number;
 }
 
 /** The public files the head and structured data point at (public/images). */
@@ -70,8 +80,11 @@ function otherLocale(locale: Locale): Locale {
   return LOCALES.find((l) => l !== locale) ?? locale;
 }
 
-/** The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. */
-function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string): SiteModel {
+/**
+ * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
+ * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
+ */
+function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string, ownLocales: readonly Locale[] = LOCALES): SiteModel {
   const t = translator(ctx.strings, locale);
   // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
   const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
@@ -86,15 +99,15 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     apiBase: ctx.config.apiBase,
     css: ctx.assets.css,
     js: ctx.assets.js,
-    // Only the bare root detects the reader's locale (SPEC.md section 2).
+    // Only the bare root detects the reader's locale (README, "Client script").
     detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
     menu: {
       groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
       links: ctx.menu.links.map(link),
     },
     articles: ctx.articles[locale],
-    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, locale),
-    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute),
+    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonicalLocale(locale, ownLocales)),
+    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, ownLocales),
     feed: ctx.feeds[locale],
     switchTo: {
       href: encodeSitePath(localisePath(route ?? '/', other)),
@@ -104,6 +117,9 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     },
     href,
     asset: (path: string) => `${cdn}${path}`,
+    ui: t,
+    pageIcons: ctx.icons[locale],
+    copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
   };
 }
 
@@ -123,13 +139,14 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors:
   walk(page.source.data, []);
 }
 
-/** Open Graph / Twitter facts of a page. */
-function socialOf(ctx: RenderContext, locale: Locale, published?: string): SocialMeta {
+/** Open Graph / Twitter facts of a page in `locale`: its `og:locale` is its canonical page's. */
+function socialOf(ctx: RenderContext, locale: Locale, ownLocales: readonly Locale[], published?: string): SocialMeta {
+  const own = canonicalLocale(locale, ownLocales);
   return {
     type: published ? 'article' : 'website',
     image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, SHARE_IMAGE),
-    locale: OG_LOCALES[locale],
-    alternateLocales: LOCALES.filter((l) => l !== locale).map((l) => OG_LOCALES[l]),
+    locale: OG_LOCALES[own],
+    alternateLocales: ownLocales.filter((l) => l !== own).map((l) => OG_LOCALES[l]),
     ...(published ? { published } : {}),
   };
 }
@@ -142,13 +159,14 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
   const home = absoluteUrl(config.baseUrl, '/', locale);
   const logo = absoluteAsset(config.baseUrl, config.cdn, LOGO);
   const url = absoluteUrl(config.baseUrl, canonicalRoute, locale);
+  const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(locale, page.ownLocales));
   const data: JsonLd[] = [];
   if (canonicalRoute === '/') {
     const alternateNames = LOCALES.filter((l) => l !== locale).map((l) => config.company[l]).filter((name) => name !== company);
     data.push(organization({ name: company, alternateNames, url: home, logo, founded: config.founded, telephone: config.phone, email: config.email }));
   }
   if (model.social.published) {
-    data.push(newsArticle({ headline: model.title, description: model.description, date: model.social.published, url, image: model.social.image, inLanguage: model.contentLang, publisher: { name: company, url: home, logo } }));
+    data.push(newsArticle({ headline: model.title, description: model.description, date: model.social.published, url: canonical, image: model.social.image, inLanguage: model.contentLang, publisher: { name: company, url: home, logo } }));
   }
   const parent = ctx.parents[locale].get(page.route);
   if (parent) {
@@ -173,9 +191,10 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const { source, locale } = page;
   const spec = ctx.templates.templates[source.template];
   if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
-  const placeholders = placeholdersFor(ctx.config, locale);
+  // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
+  const placeholders = placeholdersFor(ctx.config, source.locale);
   const path = localisePath(route, locale);
-  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, warnings, errors });
+  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, language: from.locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, terms: ctx.terms, warnings, errors });
   const body = markdown(source);
   const newest = spec.featuresNewest ? ctx.featured[locale] : undefined;
   const featured = newest ? markdown(newest).body : undefined;
@@ -192,6 +211,8 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const data = fillData(source.data, placeholders);
   const description = typeof data.description === 'string' ? data.description : '';
   if (!description && !page.fallback) warnings.push(problem('DESCRIPTION_MISSING', `${source.file} has no description.`, { file: source.file, line: 1 }));
+  const keywords = typeof data.keywords === 'string' ? data.keywords.trim() : '';
+  if (!keywords && !page.fallback) warnings.push(problem('KEYWORDS_MISSING', `${source.file} has no keywords; its keywords meta tag is empty.`, { file: source.file, line: 1 }));
   const summary = typeof data.summary === 'string' ? data.summary : '';
   const model: PageModel = {
     route,
@@ -202,22 +223,22 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     routeName: routeName(route, locale),
     template: source.template,
     title: String(data.title),
-    description: description || summary || ctx.config.company[locale],
+    description: description || summary || ctx.config.company[source.locale],
     keywords: typeof data.keywords === 'string' ? data.keywords : '',
     summary,
     data,
     ...body,
     ...(featured ? { featured } : {}),
-    social: socialOf(ctx, locale, spec.article && typeof data.date === 'string' ? data.date : undefined),
+    social: socialOf(ctx, locale, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };
   const canonicalRoute = route === '/home' ? '/' : route;
   model.structuredData = structuredDataOf(ctx, page, canonicalRoute, model);
-  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonicalRoute), t: translator(ctx.strings, locale) };
+  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonicalRoute, page.ownLocales), t: translator(ctx.strings, source.locale) };
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
 
-/** Renders the 404 page of a locale (SPEC.md section 8). */
+/** Renders the 404 page of a locale (README, "Output"; its texts are `error.notFound` and `error.notFoundLead`). */
 export function renderNotFound(locale: Locale, ctx: RenderContext): string {
   const t = translator(ctx.strings, locale);
   const empty = createElement('span');
@@ -237,7 +258,7 @@ export function renderNotFound(locale: Locale, ctx: RenderContext): string {
     body: empty,
     intro: null,
     sections: [],
-    social: socialOf(ctx, locale),
+    social: socialOf(ctx, locale, LOCALES),
     structuredData: [],
   };
   const site = siteModel(ctx, locale, undefined, '/');

@@ -69,6 +69,13 @@ export function formatReport(report: TranslationReport): string {
   for (const [locale, ids] of Object.entries(report.missingStrings)) {
     lines.push('', `text ids missing in ${locale}: ${ids.length ? ids.join(', ') : 'none'}`);
   }
+  if (report.terms.length) {
+    lines.push('', 'terms named in one locale only (content/_terms.yaml):');
+    for (const gap of report.terms) {
+      const parts = Object.entries(gap.missing).filter(([, concepts]) => concepts.length).map(([locale, concepts]) => `${locale} lacks ${concepts.join(', ')}`);
+      lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
+    }
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,20 +8,23 @@ import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
+import { buildYear } from './build-date.ts';
 import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule, type Asset, type TemplateBundle } from './bundle.ts';
 import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './config.ts';
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { siteFeeds, type SiteFeed } from './feed.ts';
-import { missingStrings, planPages, type PlannedPage } from './i18n.ts';
-import type { LinkTargets } from './links.ts';
+import { findMissingStrings, missingStrings, planPages, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
+import { explainMissing, type LinkTargets } from './links.ts';
 import { displayPath } from './paths.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
 import { portable } from './pool.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
 import { decodeSitePath, encodeSitePath, localisePath } from './routes.ts';
 import type { Fields } from './schema.ts';
+import type { SitemapRoute } from './sitemap.ts';
 import { collectParents } from './structured-data.ts';
+import { dataTermProblems, loadTerms } from './terms.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -43,8 +46,8 @@ export interface Site {
   entries: string[];
   sources: SourcePage[];
   pages: PlannedPage[];
-  /** Canonical page routes (no `/home` alias). */
-  routes: string[];
+  /** Canonical page routes (no `/home` alias), each with the locales that have their own file for it. */
+  routes: SitemapRoute[];
   feeds: Partial<Record<Locale, SiteFeed>>;
   ctx: RenderContext;
   warnings: Problem[];
@@ -56,13 +59,22 @@ export function cacheDirOf(root: string): string {
   return join(root, 'node_modules', '.cache', 'ecom-site');
 }
 
-/** Checks menu routes against the pages; returns the text ids the menu uses. */
-function checkMenu(menu: Menu, routes: ReadonlySet<string>, errors: Problem[]): string[] {
+/** Checks menu routes against the pages (and says when one is a draft left out); returns the text ids the menu uses. */
+function checkMenu(menu: Menu, targets: Pick<LinkTargets, 'routes' | 'drafts'>, errors: Problem[]): string[] {
   const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
   for (const item of items) {
-    if (!routes.has(decodeSitePath(item.route))) errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, which is not a page.`, { file: menu.file, line: item.line }));
+    const route = decodeSitePath(item.route);
+    if (targets.routes.has(route)) continue;
+    const why = explainMissing(route, { ...targets, files: new Set() }, 'a page', 'the menu item');
+    errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, ${why}`, { file: menu.file, line: item.line }));
   }
   return [...menu.groups.map((g) => g.label), ...items.map((i) => i.label)];
+}
+
+/** The text ids menu.yaml uses as labels, each with its line. */
+function menuTextUses(menu: Menu): TextUse[] {
+  const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
+  return [...menu.groups.map((g) => ({ id: g.label, line: g.line })), ...items.map((i) => ({ id: i.label, line: i.labelLine }))];
 }
 
 function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale, placeholders: Placeholders): ArticleSummary[] {
@@ -79,6 +91,15 @@ function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, 
     .sort((a, b) => (a.date === b.date ? a.href.localeCompare(b.href) : a.date < b.date ? 1 : -1));
 }
 
+/** The icon each page names in its front matter, per locale (validated against the template's `icon` field). */
+function namedIcons(pages: readonly PlannedPage[]): RenderContext['icons'] {
+  const icons = {} as RenderContext['icons'];
+  for (const locale of LOCALES) {
+    icons[locale] = new Map(pages.filter((p) => p.locale === locale && typeof p.source.data.icon === 'string').map((p) => [p.route, String(p.source.data.icon)]));
+  }
+  return icons;
+}
+
 /** Where each page sits (for breadcrumbs) and its title, per locale. */
 function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule, menu: Menu, config: SiteConfig): Pick<RenderContext, 'parents' | 'titles'> {
   const groups = menu.groups.map((g) => g.items.map((i) => i.route));
@@ -88,7 +109,7 @@ function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule,
     const own = pages.filter((p) => p.locale === locale);
     const facts = own.map((p) => ({ route: p.route, data: p.source.data, article: Boolean(templates.templates[p.source.template]?.article) }));
     parents[locale] = collectParents(facts, groups);
-    titles[locale] = new Map(own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, locale))]));
+    titles[locale] = new Map(own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, p.source.locale))]));
   }
   return { parents, titles };
 }
@@ -98,6 +119,7 @@ export function fieldsOfTemplates(module: TemplateModule): TemplateFields {
   return {
     names: Object.keys(module.templates).sort(),
     fieldsOf: (name) => (module.templates[name]?.fields ?? {}) as Fields,
+    isArticle: (name) => module.templates[name]?.article === true,
   };
 }
 
@@ -111,8 +133,9 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
     throw new SiteError(problem('CONTENT_MISSING', `The content folder ${displayPath(contentDir)} does not exist.`));
   }
+  const year = buildYear();
   const cacheDir = cacheDirOf(root);
-  const [config, menu, strings, templates, script, detect, stylesheet, publicFiles] = await Promise.all([
+  const [config, menu, ownStrings, templates, script, detect, stylesheet, publicFiles, terms] = await Promise.all([
     loadSiteConfig(contentDir),
     loadMenu(contentDir),
     loadStrings(contentDir),
@@ -121,29 +144,30 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     buildDetectScript(root, cacheDir),
     buildStylesheet(root, cacheDir),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false }),
+    loadTerms(contentDir),
   ]);
   publicFiles.sort();
   if (inputs.baseUrl) config.baseUrl = inputs.baseUrl.replace(/\/+$/, '');
 
   const warnings: Problem[] = [];
   const module = templates.module;
+  const strings = withDefaults(ownStrings, module.UI_TEXT);
   const templateFields = fieldsOfTemplates(module);
   // Pages were validated against the templates' fields: a changed template set means reading them anew.
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
-  const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries });
+  const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries }, config.maxPageSize);
   const plan = planPages(sources, inputs.drafts);
   warnings.push(...plan.warnings);
+  // Variant terms in front matter are found here, where each field's line is known; the body's are found
+  // while it renders (cli/core/markdown.ts).
+  for (const source of sources) warnings.push(...dataTermProblems(source.data, source.locale, terms, source.file, source.lineOf));
   const errors: Problem[] = [...plan.errors];
 
   const routes = new Set(plan.pages.map((p) => p.route));
-  const canonicalRoutes = [...routes];
+  const canonicalRoutes = [...new Map(plan.pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()];
   if (routes.has('/')) routes.add('/home');
-  const missing = missingStrings(strings, [...module.UI_STRINGS, ...checkMenu(menu, routes, errors)]);
-  for (const locale of LOCALES) {
-    for (const id of missing[locale]) {
-      warnings.push(problem('STRING_MISSING', `The text id "${id}" is missing in ${locale}.`, { file: displayPath(join(contentDir, locale, '_strings.yaml')) }));
-    }
-  }
+  const missing = missingStrings(strings, [...module.UI_STRINGS, ...checkMenu(menu, { routes, drafts: plan.drafts }, errors)]);
+  errors.push(...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, (locale) => displayPath(join(contentDir, locale, '_strings.yaml'))));
   if (errors.length) throw new SiteError(errors);
 
   const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<Locale, ArticleSummary[]>;
@@ -151,6 +175,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale].get('/news'));
   const targets: LinkTargets = {
     routes,
+    drafts: plan.drafts,
     files: new Set([...publicFiles.map((f) => `/${f}`), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
   };
   const cdn = config.cdn;
@@ -165,6 +190,9 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     ...relations,
     featured: Object.fromEntries(LOCALES.map((l) => [l, plan.pages.find((p) => p.locale === l && encodeSitePath(localisePath(p.route, l)) === articles[l][0]?.href)]).filter(([, p]) => p).map(([l, p]) => [l, portable(p as PlannedPage).source])),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
+    icons: namedIcons(plan.pages),
+    year,
+    terms,
   };
   // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
   for (const page of plan.pages) if (!page.fallback) checkDataRoutes(page, targets, errors);
