@@ -55,6 +55,7 @@ export const CATALOGUE = {
   FILE_IGNORED: { title: 'File is not a page', hint: 'Only files ending in `.md` (lower case) are pages: rename a page to `<name>.md`; put images and downloads in public/ and link them as `/images/…`; start a name with `_` to keep a file beside the pages without this warning.' },
   LOCALE_UNKNOWN: { title: 'Unknown locale folder', hint: 'Rename the folder to a configured locale, or start its name with "_" to keep it out of the build.' },
   TERM_VARIANT: { title: 'Variant term', hint: 'Use the preferred term from content/_terms.yaml, so every page names the concept the same way.' },
+  CJK_SPACING: { title: 'Space between Chinese and Latin text', hint: 'Write Chinese and Latin text without a space between them (`DROC是`, `3.0版本`); see "Terms" in the README.' },
 } as const;
 
 /** A permanent error or warning code. */

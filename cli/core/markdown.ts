@@ -19,7 +19,8 @@ import type { Locale } from '../../client/constants.ts';
 import { problem, type Code, type Problem } from './errors.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from './placeholders.ts';
-import { termProblems, type TermBase } from './terms.ts';
+import { proseProblems } from './prose.ts';
+import type { TermBase } from './terms.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {
@@ -104,7 +105,7 @@ function remarkSite() {
         case 'text':
           if (ctx.terms && node.position) {
             const { line, column } = node.position.start;
-            ctx.warnings.push(...termProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
+            ctx.warnings.push(...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
           }
           reportUnknownPlaceholders(ctx, node);
           node.value = fillPlaceholders(node.value, ctx.placeholders);

@@ -24,7 +24,8 @@ import { decodeSitePath, encodeSitePath, localisePath } from './routes.ts';
 import type { Fields } from './schema.ts';
 import type { SitemapRoute } from './sitemap.ts';
 import { collectParents } from './structured-data.ts';
-import { dataTermProblems, loadTerms } from './terms.ts';
+import { dataProseProblems } from './prose.ts';
+import { loadTerms } from './terms.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -158,9 +159,9 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries }, config.maxPageSize);
   const plan = planPages(sources, inputs.drafts);
   warnings.push(...plan.warnings);
-  // Variant terms in front matter are found here, where each field's line is known; the body's are found
+  // Variant terms and spacing in front matter are found here, where each field's line is known; the body's are found
   // while it renders (cli/core/markdown.ts).
-  for (const source of sources) warnings.push(...dataTermProblems(source.data, source.locale, terms, source.file, source.lineOf));
+  for (const source of sources) warnings.push(...dataProseProblems(source.data, source.locale, terms, source.file, source.lineOf));
   const errors: Problem[] = [...plan.errors];
 
   const routes = new Set(plan.pages.map((p) => p.route));

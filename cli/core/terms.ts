@@ -198,23 +198,6 @@ export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<
   return gaps;
 }
 
-/**
- * TERM_VARIANT warnings for the text fields of a page's front matter (titles, summaries, cards), each at
- * the line of its field.
- */
-export function dataTermProblems(data: unknown, locale: Locale, base: TermBase, file: string, lineOf: (path: ReadonlyArray<string | number>) => number): Problem[] {
-  if (base.terms.length === 0) return [];
-  const found: Problem[] = [];
-  const walk = (value: unknown, path: Array<string | number>): void => {
-    if (typeof value === 'string') {
-      for (const p of termProblems(value, locale, base, file, { line: 1, column: 1 })) found.push({ ...p, line: lineOf(path), column: undefined });
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
-  };
-  walk(data, []);
-  return found.map(({ column: _column, ...p }) => p);
-}
-
 /** A page and its translation, and the concepts each names that the other does not. */
 export interface TermGap {
   route: string;

@@ -79,3 +79,20 @@ describe('the term base in a build', () => {
     expect(result.stdout).toMatch(/terms named in one locale only[\s\S]*\/DROC\s+en lacks multiplanar reconstruction/);
   });
 });
+
+describe('the spacing rule of Chinese pages', () => {
+  it('finds a space between Chinese and Latin text either way round, on Chinese text only', async () => {
+    const { spacingProblems } = await import('../../../cli/core/prose.ts');
+    const at = { line: 4, column: 1 };
+    expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
+    expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh', 'f.md', at)).toEqual([]);
+    expect(spacingProblems('DROC 是', 'en', 'f.md', at)).toEqual([]);
+  });
+
+  it('is checked by the build on Chinese pages, with file and line', async () => {
+    const content = makeContent({ 'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\n---\n\n我们的 DROC 操作台。\n' });
+    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
+    expect(result.stderr).toMatch(/zh\/index\.md:6:4\s+CJK_SPACING/);
+    expect(result.stderr).toMatch(/zh\/index\.md:6:9\s+CJK_SPACING/);
+  });
+});
