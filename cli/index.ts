@@ -1,4 +1,4 @@
-/** The `ecom-site` command line (CONTRACT.md section 1): thin commander commands over the core. */
+/** The `ecom-site` command line (README, "Commands"): thin commander commands over the core. */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

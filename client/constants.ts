@@ -1,5 +1,5 @@
 /**
- * Constants shared by the client script and the build (SPEC.md section 9, CONTRACT.md section 5).
+ * Constants shared by the client script and the build (README, "Client script").
  * Defined once here so the two can never disagree.
  */
 

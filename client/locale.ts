@@ -1,5 +1,5 @@
 /**
- * Locale choice and the locale switch (SPEC.md sections 2 and 4, CONTRACT.md section 5). `chooseLocale`
+ * Locale choice and the locale switch (README, "Client script"). `chooseLocale`
  * is pure so it can be tested on its own; detect.ts runs it on the root path, and `initLocaleSwitch`
  * remembers the reader's choice before the switch link is followed.
  */

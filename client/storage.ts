@@ -1,5 +1,5 @@
 /**
- * Storage helpers (CONTRACT.md section 5): cookie, localStorage and sessionStorage get/set/remove, every
+ * Storage helpers (README, "Client script"): cookie, localStorage and sessionStorage get/set/remove, every
  * key prefixed with `ECOM_`. Storage can throw (disabled cookies, private modes, a full quota); a failed
  * read is treated as "nothing stored" and a failed write is dropped, because nothing the script stores is
  * worth breaking the page for.
@@ -29,7 +29,7 @@ export function getCookie(key: string, exact = false): string | undefined {
 
 /**
  * Sets a first-party cookie for the whole site for `days` days: `SameSite=Lax` and not `Secure`, so it
- * also works on plain-HTTP previews (SPEC.md section 9). `days <= 0` removes it.
+ * also works on plain-HTTP previews. `days <= 0` removes it.
  */
 export function setCookie(key: string, value: string, days: number, exact = false): void {
   try {

@@ -4,7 +4,7 @@ import { CardGrid, listOf, PageHero, Sections, type Item } from './parts/blocks.
 import { GROUP_ICONS } from './parts/icons.ts';
 import type { TemplateProps } from './types.ts';
 
-/** The five `##` sections of a console page, in order (SPEC.md section 1). */
+/** The five `##` sections of a console page, in order (README, "Templates"). */
 export const CONSOLE_GROUPS = ['about', 'patient-management', 'image-acquisition', 'image-processing', 'image-output'] as const;
 
 /** An X-ray operating console: about, highlights, and the four feature groups as a grid of cards. */

@@ -18,6 +18,7 @@ import { NotFound } from './NotFound.tsx';
 import { Page } from './Page.tsx';
 import { Platform } from './Platform.tsx';
 import { Workstation } from './Workstation.tsx';
+import { ICON_NAMES } from './parts/icons.ts';
 import type { TemplateProps } from './types.ts';
 
 export { UI_STRINGS } from './strings.ts';
@@ -42,24 +43,26 @@ const records = (fields: Fields, min = 1) => ({ kind: 'list', min, of: { kind: '
 const highlights = records({ title: text, text });
 const productCards = records({ route, name: text, text });
 const stats = records({ value: { kind: 'string', required: true }, label: text });
+/** The page's icon by name (hero badge, and the cards that link to it); templates with a hero read it. */
+const icon = { kind: 'enum', values: ICON_NAMES } as const;
 
 /** Every template by name; `page` is the default. */
 export const templates: Record<string, TemplateSpec> = {
-  page: { component: Page },
+  page: { component: Page, fields: { icon } },
   home: {
     component: Home,
     fields: { hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } }, stats, lines: productCards },
   },
   console: {
     component: Console,
-    fields: { product: text, highlights: { ...highlights, required: true } },
+    fields: { product: text, highlights: { ...highlights, required: true }, icon },
     sections: { names: CONSOLE_GROUPS },
   },
-  workstation: { component: Workstation, fields: { product: text, highlights }, sections: { min: 2 } },
-  platform: { component: Platform, fields: { product: text, highlights, modules: records({ title: text, text }) }, sections: { min: 1 } },
-  family: { component: Family, fields: { products: { ...productCards, required: true } } },
-  'news-list': { component: NewsList },
-  'news-detail': { component: NewsDetail, featuresNewest: true },
+  workstation: { component: Workstation, fields: { product: text, highlights, icon }, sections: { min: 2 } },
+  platform: { component: Platform, fields: { product: text, highlights, modules: records({ title: text, text }), icon }, sections: { min: 1 } },
+  family: { component: Family, fields: { products: { ...productCards, required: true }, icon } },
+  'news-list': { component: NewsList, fields: { icon } },
+  'news-detail': { component: NewsDetail, fields: { icon }, featuresNewest: true },
   article: { component: Article, fields: { date: { kind: 'date', required: true } }, article: true },
   company: {
     component: Company,
@@ -67,9 +70,10 @@ export const templates: Record<string, TemplateSpec> = {
       stats,
       milestones: records({ year: { kind: 'string', required: true }, text }),
       regions: records({ name: text, text }),
+      icon,
     },
   },
-  careers: { component: Careers, sections: { min: 1 } },
-  contact: { component: Contact, fields: { contacts: records({ label: text, value: text }) } },
-  legal: { component: Legal, fields: { updated: { kind: 'date', required: true } }, sections: { min: 1 } },
+  careers: { component: Careers, fields: { icon }, sections: { min: 1 } },
+  contact: { component: Contact, fields: { contacts: records({ label: text, value: text }), icon } },
+  legal: { component: Legal, fields: { updated: { kind: 'date', required: true }, icon }, sections: { min: 1 } },
 };

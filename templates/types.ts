@@ -98,6 +98,10 @@ export interface SiteModel {
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */
   asset(path: string): string;
+  /** The icon each page of this locale names in its front matter (`icon`), by route (templates/parts/icons.ts `iconOf`). */
+  pageIcons: ReadonlyMap<string, string>;
+  /** The years of the copyright line: `1997–2026` (site.yaml `founded` to the build's year), or the year alone. */
+  copyrightYears: string;
 }
 
 /** Props of every page template. */

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, wr
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { carryOver } from './cache.ts';
-import type { Problem } from './errors.ts';
+import { SiteError, type Problem } from './errors.ts';
 import { writeFileAtomic } from './files.ts';
 import type { Job } from './jobs.ts';
 import { isInside } from './paths.ts';
@@ -42,6 +42,15 @@ export interface Applied {
  */
 export async function applyPlan(p: Plan, targets: Targets, jobs: readonly Job[], site: Site, pool: RenderPool, sink: Sink, onProgress?: (rendered: number, total: number) => void): Promise<Applied> {
   for (const path of p.reuse) sink.reuse(path);
+  // Produced files (images, cards) are made while the pages render: they share nothing but the cores.
+  const produced = Promise.all(
+    p.render.flatMap((path) => {
+      const make = targets.get(path)?.make;
+      return make?.kind === 'produce' ? [make.produce().then((data): [string, string | Uint8Array] => [path, data])] : [];
+    }),
+  );
+  // A failure is looked at once rendering is done (an unobserved rejection must not end the process).
+  produced.catch(() => undefined);
   const todo = jobsToRender(p, targets);
   const tasks: RenderTask[] = todo.map((index) => ({ index, page: portable((jobs[index] as Job).page), route: (jobs[index] as Job).route }));
   const warnings = new Map<number, Problem[]>();
@@ -55,7 +64,16 @@ export async function applyPlan(p: Plan, targets: Targets, jobs: readonly Job[],
     if (!job || errors.length) return;
     for (const file of job.files) if (targets.get(file)?.make.kind === 'job') sink.write(file, result.html);
   });
+  const made = await produced.then(
+    (files) => files,
+    (error: unknown) => {
+      if (error instanceof SiteError) errors.push(...error.problems);
+      else throw error;
+      return [];
+    },
+  );
   if (errors.length) return { rendered: tasks.length, warnings, errors };
+  for (const [path, data] of made) sink.write(path, data);
   for (const path of p.render) {
     const make = targets.get(path)?.make;
     if (make?.kind === 'data') sink.write(path, make.data);

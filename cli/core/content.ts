@@ -1,5 +1,5 @@
 /**
- * Content loading (CONTRACT.md section 2): finds the page files of every locale with fast-glob, splits
+ * Content loading (README, "Content model"): finds the page files of every locale with fast-glob, splits
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */

@@ -1,4 +1,4 @@
-/** Head tags as data (CONTRACT.md section 4): canonical URL and hreflang alternates of a route. */
+/** Head tags as data (README, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
 import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
 import { encodeSitePath, localisePath } from './routes.ts';
 

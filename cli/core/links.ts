@@ -1,5 +1,5 @@
 /**
- * Internal links: pure checks and localisation (CONTRACT.md section 2). Writers link to routes as the route
+ * Internal links: pure checks and localisation (README, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
  */
 import { LOCALES, type Locale } from '../../client/constants.ts';

@@ -1,4 +1,4 @@
-/** Placeholders writers may use in Markdown and front matter (CONTRACT.md section 2), filled from site.yaml. */
+/** Placeholders writers may use in Markdown and front matter (README, "Body: Markdown rules"), filled from site.yaml. */
 
 /** The values of `{phone}`, `{email}` and `{company}` for one locale. */
 export interface Placeholders {

@@ -14,7 +14,12 @@ export type Maker =
   /** Bytes already in memory (404 pages, assets, sitemap, feeds). */
   | { kind: 'data'; data: string | Uint8Array }
   /** Copied from a file (public/). */
-  | { kind: 'copy'; from: string };
+  | { kind: 'copy'; from: string }
+  /**
+   * Made when the plan asks for it, outside the render threads (an encoded image, a social card): the
+   * key says what the bytes depend on, so an unchanged one is reused without being made again.
+   */
+  | { kind: 'produce'; produce: () => Promise<string | Uint8Array> };
 
 /** One file the output should hold: the key of its bytes and how it is made. */
 export interface Target {

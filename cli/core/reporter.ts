@@ -9,7 +9,7 @@ function placeLine(p: Problem): string {
 }
 
 /**
- * Warnings grouped by code (STYLE.md 5): each group under its title, its places one per line and its hint
+ * Warnings grouped by code (README, "Errors and warnings"): each group under its title, its places one per line and its hint
  * once, however many files share the problem.
  */
 export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`): string {

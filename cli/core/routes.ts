@@ -1,6 +1,6 @@
 /**
  * Routes: pure functions from content file paths to routes, URLs, route names and output files
- * (CONTRACT.md sections 2-4). Nothing here touches the filesystem.
+ * (README, "Pages and routes" and "Output"). Nothing here touches the filesystem.
  */
 import { DEFAULT_LOCALE, ROUTE_NAME_SEPARATOR, type Locale } from '../../client/constants.ts';
 

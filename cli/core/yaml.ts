@@ -80,7 +80,7 @@ function toValue(doc: Document, file: string, code: Code, lineOffset: number, li
   }
 }
 
-/** Formats a path as `groups[2].items[0].route` for messages (STYLE.md 6). */
+/** Formats a path as `groups[2].items[0].route`, so messages name the field. */
 export function formatPath(path: ReadonlyArray<string | number>): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 }

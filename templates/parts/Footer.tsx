@@ -3,7 +3,8 @@ import type { TemplateProps } from '../types.ts';
 
 /**
  * The site footer: the mark and what the company does, every menu link again (so every page is reachable
- * without the dropdown), and the legal links.
+ * without the dropdown), and the legal links. The copyright runs from site.yaml's `founded` to the build's
+ * year (`site.copyrightYears`), never a clock read here, so a given input renders the same bytes.
  */
 export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
   return (
@@ -39,7 +40,7 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>© 1997–2024 {site.company} · {t('footer.rights')}</p>
+        <p>© {site.copyrightYears} {site.company} · {t('footer.rights')}</p>
         <ul className="footer-legal">
           <li><a href={site.href('/law')}>{t('footer.law')}</a></li>
           <li><a href={site.href('/privacy')}>{t('footer.privacy')}</a></li>

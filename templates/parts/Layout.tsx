@@ -5,10 +5,11 @@ import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
 
 /**
- * The one layout of every page, with the hooks of CONTRACT.md section 4: `lang` and `data-route` on
+ * The one layout of every page, with the hooks of README, "Output": `lang` and `data-route` on
  * `<html>`, the progress bar, the offline status and the back-to-top button. The page's content sits in
  * `<main>`, marked with its own language when a fallback page stands in for a missing translation and
- * carrying the localised texts the client script needs to show the error state (SPEC.md section 8).
+ * carrying the localised texts the client script needs to show the error state (README, "Client script",
+ * Error state).
  */
 export function Layout({ page, site, t, children }: TemplateProps & { children: ReactNode }): ReactElement {
   return (

@@ -44,7 +44,7 @@ export function groupOf(site: SiteModel): string | undefined {
 export function PageHero({ page, site, eyebrow, children }: Pick<TemplateProps, 'page' | 'site'> & { eyebrow?: ReactNode; children?: ReactNode }): ReactElement {
   const product = typeof page.data.product === 'string' ? page.data.product : '';
   const kicker = eyebrow ?? groupOf(site);
-  const icon = iconOf(page.route);
+  const icon = iconOf(page.route, site.pageIcons);
   return (
     <div className="page-hero">
       <div className="container hero-inner">
@@ -97,7 +97,7 @@ export function CardGrid({ items, heading, id, site, numbered = false, icon, mut
         <ul className={`cards ${columnsFor(items.length)}${numbered ? ' cards-numbered' : ''}`}>
           {items.map((item, i) => {
             const title = item.title ?? item.name ?? '';
-            const src = item.route ? iconOf(item.route) : icon ? iconPath(icon) : undefined;
+            const src = item.route ? iconOf(item.route, site.pageIcons) : icon ? iconPath(icon) : undefined;
             return (
               <li className={`card${item.route ? ' card-link' : ''}`} key={`${i}-${title}`}>
                 {numbered ? <span className="card-number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span> : null}

@@ -1,6 +1,5 @@
 /**
- * Locale detection on the root path and the locale switch (CONTRACT.md section 5 "locale detection",
- * "locale switch"; SPEC.md sections 2, 4 and 9): `chooseLocale` on its own, then real Chromium.
+ * Locale detection on the root path and the locale switch (README, "Client script"): `chooseLocale` on its own, then real Chromium.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

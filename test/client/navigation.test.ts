@@ -1,6 +1,5 @@
 /**
- * Navigation in real Chromium (CONTRACT.md section 5 "navigation", "error state", "failed page load";
- * SPEC.md sections 2, 4 and 8).
+ * Navigation in real Chromium (README, "Client script": navigation, the error state, a failed page load).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

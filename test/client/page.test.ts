@@ -1,5 +1,5 @@
 /**
- * Whole-page behaviour in real Chromium (CONTRACT.md sections 4 and 5): back-to-top, the offline notice,
+ * Whole-page behaviour in real Chromium (README, "Output" and "Client script"): back-to-top, the offline notice,
  * the root font size, no console error on any page (also under a strict Content-Security-Policy), and
  * the client script's size budget.
  */

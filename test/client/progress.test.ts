@@ -1,5 +1,5 @@
 /**
- * The progress bar in real Chromium (CONTRACT.md section 5 "progress bar"; SPEC.md sections 4 and 9):
+ * The progress bar in real Chromium (README, "Client script"):
  * 200 ms throttle, ~5000 ms creep, done on load, hidden 500 ms later, red on failure.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,9 +1,9 @@
-/** What tests know about the site: SPEC.md section 2's routes, and how a static host maps paths to files. */
+/** What tests know about the site: its routes (README, "Output"), and how a static host maps paths to files. */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Every route of SPEC.md section 2 (each also under /en), plus the home aliases. */
+/** Every route of the site (README, "Output"; each also under /en), plus the home alias. */
 export const SPEC_ROUTES = [
   '/', '/home', '/CBCT', '/CH', '/company', '/company/company', '/contactUs', '/CTOC', '/DFOC', '/DIOS', '/DMOC',
   '/DR', '/DRFOC', '/DROC', '/Image', '/Industry', '/Instrument', '/join', '/law', '/MA', '/MiniPACS', '/Mobile',

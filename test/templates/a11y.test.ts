@@ -247,7 +247,7 @@ function auditAll(): Promise<Map<string, Facts>> {
   audited ??= (async () => {
     const paths = pagePaths(site.dir);
     const auditWidth = async <W extends Width>(width: W): Promise<Array<Facts[W]>> => {
-      // A Chinese browser, so that / stays on the Chinese home page (locale detection, SPEC.md section 2).
+      // A Chinese browser, so that / stays on the Chinese home page (locale detection, README "Client script").
       // Reduced motion: no fade or smooth scroll, so what is audited does not depend on animation timing.
       const context = await site.browser.newContext({ locale: 'zh-CN', viewport: WIDTHS[width], reducedMotion: 'reduce' });
       await context.addInitScript({ content: AXE_SOURCE });

@@ -35,7 +35,7 @@ describe('ecom-site build on the real content', () => {
     expect(result.stdout).toMatch(/^Built \d+ pages \(zh \d+, en \d+\) into .+ · 0 warning\(s\) · \d+ ms\n$/);
   });
 
-  it('writes every route of SPEC.md section 2 in both locales', () => {
+  it('writes every route of the site (README, "Output") in both locales', () => {
     const missing = SPEC_ROUTES.flatMap((route) => LOCALES.map((l) => pathOf(route, l))).filter((p) => !pages.has(p));
     expect(missing).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('ecom-site build on the real content', () => {
     expect(toString(select('title', pages.get('/en')!)!)).toMatch(/^\S.* E-COM$/);
   });
 
-  it('carries the page hooks of CONTRACT.md section 4', () => {
+  it('carries the page hooks of README, "Output"', () => {
     for (const [path, tree] of pages) {
       const button = select('header nav button[aria-expanded][aria-controls]', tree);
       expect(button, path).toBeDefined();
@@ -143,7 +143,7 @@ describe('ecom-site build on the real content', () => {
     }
   });
 
-  it('writes the 404 pages with SPEC.md section 8 messages in each locale', () => {
+  it('writes the 404 pages with the not-found messages in each locale', () => {
     const en = readFileSync(join(out, 'en', '404.html'), 'utf8');
     const zh = readFileSync(join(out, '404.html'), 'utf8');
     expect(en).toContain('This page could not be found');

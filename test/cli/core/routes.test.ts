@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFileRoute, decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName, routeSegment } from '../../../cli/core/routes.ts';
 
 describe('routes', () => {
-  it('maps content files to routes as CONTRACT.md section 2 writes them', () => {
+  it('maps content files to routes as README, "Pages and routes" writes them', () => {
     expect(routeFromFile('DROC.md')).toBe('/DROC');
     expect(routeFromFile('index.md')).toBe('/');
     expect(routeFromFile('company/company.md')).toBe('/company/company');
