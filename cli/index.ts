@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError } from 'commander';
-import { addBuildOptions, runBuild, type BuildFlags } from './commands/build.ts';
+import { Command, CommanderError, Option } from 'commander';
+import { addBuildOptions, addSharedOptions, runBuild, type BuildFlags } from './commands/build.ts';
+import { parseHost } from './commands/options.ts';
 import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/defaults.ts';
 import { formatProblem, problem } from './core/errors.ts';
@@ -39,18 +40,25 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
 
   addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)'))
-    .option('--report [format]', 'print the translation report (text or json)')
     .action(async (flags: BuildFlags) => {
       code = await runBuild(root, flags, Boolean(program.opts().debug));
     });
 
-  addBuildOptions(program.command('watch').description('build, serve with live reload and rebuild on change'))
+  const watch = addSharedOptions(program.command('watch').description('build, serve with live reload and rebuild on change'))
     .option('--port <n>', 'port to serve on', String(DEFAULTS.port))
-    .option('--host <host>', 'address to listen on', DEFAULTS.host)
-    .action(async (flags: WatchFlags) => {
-      const { runWatch } = await import('./commands/watch.ts');
-      code = await runWatch(root, flags, Boolean(program.opts().debug));
-    });
+    .option('--host <host>', 'address to listen on', parseHost, DEFAULTS.host)
+    // Known (hidden) so that the message can say why they are refused, instead of "unknown option".
+    .addOption(new Option('--strict').hideHelp())
+    .addOption(new Option('--report [format]').hideHelp());
+  watch.action(async (flags: WatchFlags) => {
+    const refused = (['strict', 'report'] as const).filter((name) => flags[name] !== undefined).map((name) => `--${name}`);
+    if (refused.length) {
+      const what = `${refused.join(' and ')} ${refused.length > 1 ? 'apply' : 'applies'} to \`build\` only`;
+      watch.error(`${what}: \`watch\` shows warnings on every rebuild without stopping, and prints no translation report. Use \`ecom-site build ${refused.join(' ')}\`.`, { code: 'ecom-site.buildOnly', exitCode: 2 });
+    }
+    const { runWatch } = await import('./commands/watch.ts');
+    code = await runWatch(root, flags, Boolean(program.opts().debug));
+  });
 
   program
     .command('check')

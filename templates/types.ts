@@ -98,6 +98,12 @@ export interface SiteModel {
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */
   asset(path: string): string;
+  /**
+   * Looks up a UI text id in this locale tree's _strings.yaml, for the page chrome (header, menu, footer,
+   * notices). It equals the template's `t` except on a stand-in page, whose `t` reads the content's
+   * locale, the language of its `<main>` (README, "Add a page in both locales").
+   */
+  ui(id: string): string;
   /** The icon each page of this locale names in its front matter (`icon`), by route (templates/parts/icons.ts `iconOf`). */
   pageIcons: ReadonlyMap<string, string>;
   /** The years of the copyright line: `1997–2026` (site.yaml `founded` to the build's year), or the year alone. */

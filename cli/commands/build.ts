@@ -1,9 +1,10 @@
 /** `ecom-site build`: a full build of the content into the output folder. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { build } from '../core/build.ts';
 import { DEFAULTS } from '../core/defaults.ts';
 import { displayPath } from '../core/paths.ts';
 import { formatReport, printError, printWarnings, progressLine } from '../core/reporter.ts';
+import { parseBaseUrl, REPORT_FORMATS } from './options.ts';
 
 /** Options of `build` as commander parses them. */
 export interface BuildFlags {
@@ -17,20 +18,29 @@ export interface BuildFlags {
 }
 
 /** Adds the options shared by `build` and `watch`. */
-export function addBuildOptions(command: Command): Command {
+export function addSharedOptions(command: Command): Command {
   return command
     .option('--content <dir>', 'content folder', DEFAULTS.content)
     .option('--out <dir>', 'output folder (replaced as a whole by each build)', DEFAULTS.out)
-    .option('--base-url <url>', 'absolute site URL for canonical links and the sitemap (default: site.yaml baseUrl)')
+    .option('--base-url <url>', 'absolute http(s) site URL for canonical links and the sitemap (default: site.yaml baseUrl)', parseBaseUrl)
     .option('--drafts', 'include pages with `draft: true`')
-    .option('--strict', 'treat warnings as errors (for CI)')
     .option('--quiet', 'print nothing but warnings and errors');
+}
+
+/** Adds the options of `build`: the shared ones, and --strict and --report, which `watch` has not. */
+export function addBuildOptions(command: Command): Command {
+  return addSharedOptions(command)
+    .option('--strict', 'treat warnings as errors (for CI)')
+    .addOption(new Option('--report [format]', 'print the translation report; with json, stdout holds the JSON alone').choices(REPORT_FORMATS));
 }
 
 /** Runs `build`; returns the exit code. */
 export async function runBuild(root: string, flags: BuildFlags, debug: boolean): Promise<number> {
   const started = performance.now();
-  const progress = progressLine(process.stdout, DEFAULTS.progressAfterMs);
+  // With --report json, stdout carries the JSON alone (`| jq` works); every other line goes to stderr.
+  const json = flags.report === 'json';
+  const chatter = json ? process.stderr : process.stdout;
+  const progress = progressLine(chatter, DEFAULTS.progressAfterMs);
   try {
     const result = await build({
       root,
@@ -43,11 +53,11 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
     });
     progress.clear();
     printWarnings(result.warnings);
-    if (flags.report) process.stdout.write(flags.report === 'json' ? `${JSON.stringify(result.report, null, 2)}\n` : formatReport(result.report));
+    if (flags.report) process.stdout.write(json ? `${JSON.stringify(result.report, null, 2)}\n` : formatReport(result.report));
     if (!flags.quiet) {
       const ms = Math.round(performance.now() - started);
       const total = result.pages.zh + result.pages.en;
-      process.stdout.write(
+      chatter.write(
         `Built ${total} pages (zh ${result.pages.zh}, en ${result.pages.en}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s) · ${ms} ms\n`,
       );
     }

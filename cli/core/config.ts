@@ -41,6 +41,17 @@ export interface Menu {
 export type Strings = Record<Locale, Record<string, string>>;
 
 const URL_OR_PATH = /^(https?:\/\/[^\s/]+(\/[^\s]*)?|\/[^\s]*)?$/;
+
+/** What a base URL may be, in the words of the messages about site.yaml's `baseUrl` and `--base-url`. */
+export const BASE_URL_HINT = 'an absolute http(s) URL, e.g. https://www.example.com';
+
+/**
+ * The one rule for a base URL (site.yaml `baseUrl`, and `--base-url`, which overrides it): an absolute
+ * http(s) URL with a host, no query or fragment (page paths are appended to it), that URL parsing accepts.
+ */
+export function isBaseUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value) && URL.canParse(value);
+}
 const ROUTE = { kind: 'string', required: true, pattern: /^\/[^\s]*$/, patternHint: 'a route starting with "/", e.g. /DROC' } as const;
 const TEXT_ID = { kind: 'string', required: true, pattern: /^[\w.-]+$/, patternHint: 'a text id from _strings.yaml, e.g. nav.company' } as const;
 
@@ -48,7 +59,7 @@ const SITE_SCHEMA: Field = {
   kind: 'record',
   required: true,
   fields: {
-    baseUrl: { kind: 'string', required: true, pattern: /^https?:\/\/[^\s/]+(\/[^\s]*)?$/, patternHint: 'an absolute http(s) URL, e.g. https://www.example.com' },
+    baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
     company: { kind: 'record', required: true, fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
     phone: { kind: 'string', required: true },
     email: { kind: 'string', required: true },

@@ -13,12 +13,25 @@ export function absoluteUrl(baseUrl: string, route: string, locale: Locale): str
   return `${baseUrl}${encodeSitePath(localisePath(route, locale))}`;
 }
 
-/** The alternates of a route: one per locale, and x-default pointing at the default locale. */
-export function collectAlternates(baseUrl: string, route: string): Alternate[] {
+/**
+ * The alternates of a route written in `locales` (its own files; README, "Add a page in both locales"):
+ * one per locale, and x-default pointing at the default locale, or at the first locale written when the
+ * default one only has a stand-in. A stand-in is never an alternate: it is not in its tree's language.
+ */
+export function collectAlternates(baseUrl: string, route: string, locales: readonly Locale[] = LOCALES): Alternate[] {
+  const fallback = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : locales[0];
   return [
-    ...LOCALES.map((locale) => ({ hreflang: LANG_TAGS[locale], href: absoluteUrl(baseUrl, route, locale) })),
-    { hreflang: 'x-default', href: absoluteUrl(baseUrl, route, DEFAULT_LOCALE) },
+    ...locales.map((locale) => ({ hreflang: LANG_TAGS[locale], href: absoluteUrl(baseUrl, route, locale) })),
+    ...(fallback ? [{ hreflang: 'x-default', href: absoluteUrl(baseUrl, route, fallback) }] : []),
   ];
+}
+
+/**
+ * The locale whose URL is the canonical one of a page in `locale`: its own, or, for a stand-in, the
+ * first locale with its own file (the one the stand-in's content comes from, cli/core/i18n.ts).
+ */
+export function canonicalLocale(locale: Locale, locales: readonly Locale[]): Locale {
+  return locales.includes(locale) ? locale : (locales[0] ?? locale);
 }
 
 /** `og:locale` of each locale (Open Graph wants language_TERRITORY). */

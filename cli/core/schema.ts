@@ -8,7 +8,7 @@ import { formatPath, type YamlSource } from './yaml.ts';
 
 /** The shape of one field. */
 export type Field =
-  | { kind: 'string' | 'boolean' | 'number' | 'date'; required?: boolean; pattern?: RegExp; patternHint?: string }
+  | { kind: 'string' | 'boolean' | 'number' | 'date'; required?: boolean; pattern?: RegExp | { test(value: string): boolean }; patternHint?: string }
   | { kind: 'enum'; values: readonly string[]; required?: boolean }
   | { kind: 'list'; of: Field; required?: boolean; min?: number; max?: number }
   | { kind: 'record'; fields: Fields; required?: boolean; open?: boolean }

@@ -1,6 +1,12 @@
 /** sitemap.xml with hreflang alternates, and robots.txt naming it. */
-import { LOCALES } from '../../client/constants.ts';
+import type { Locale } from '../../client/constants.ts';
 import { absoluteUrl, collectAlternates } from './head.ts';
+
+/** A canonical page route and the locales with their own file for it (stand-ins are left out). */
+export interface SitemapRoute {
+  route: string;
+  locales: readonly Locale[];
+}
 
 /** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
 export function escapeXml(text: string): string {
@@ -8,13 +14,15 @@ export function escapeXml(text: string): string {
 }
 
 /**
- * The sitemap of the given routes (every locale of each), in a stable order. Pass canonical routes only:
- * an alias such as `/home` declares `/` canonical and does not belong in a sitemap.
+ * The sitemap of the given routes (each locale written, with the others as alternates), in a stable
+ * order. Pass canonical routes only: an alias such as `/home` declares `/` canonical, and a stand-in for a
+ * missing translation declares its source's page canonical; neither belongs in a sitemap.
  */
-export function renderSitemap(baseUrl: string, routes: readonly string[]): string {
-  const urls = [...routes].sort().flatMap((route) =>
-    LOCALES.map((locale) => {
-      const links = collectAlternates(baseUrl, route)
+export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[]): string {
+  const sorted = [...routes].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const urls = sorted.flatMap(({ route, locales }) =>
+    locales.map((locale) => {
+      const links = collectAlternates(baseUrl, route, locales)
         .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`)
         .join('\n');
       return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale))}</loc>\n${links}\n  </url>`;

@@ -11,13 +11,15 @@ import { JsonLd } from './JsonLd.tsx';
  */
 export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): ReactElement {
   const { social } = page;
+  // A stand-in's title, description and keywords are its source's, in that language (Layout's `<main>`).
+  const lang = page.contentLang === page.lang ? undefined : page.contentLang;
   return (
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{page.title}</title>
-      <meta name="description" content={page.description} />
-      <meta name="keywords" content={page.keywords} />
+      <title lang={lang}>{page.title}</title>
+      <meta name="description" lang={lang} content={page.description} />
+      <meta name="keywords" lang={lang} content={page.keywords} />
       {page.template === '404' ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={site.canonical} />
       {site.alternates.map((alt) => (

@@ -17,6 +17,7 @@ describe('planPages', () => {
     const { pages, warnings } = planPages([source('zh', '/DROC')], false);
     const en = pages.find((p) => p.locale === 'en');
     expect(en?.fallback).toBe(true);
+    expect(pages.map((p) => p.ownLocales)).toEqual([['zh'], ['zh']]);
     expect(en?.source.locale).toBe('zh');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.code).toBe('TRANSLATION_MISSING');
