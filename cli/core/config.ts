@@ -9,6 +9,8 @@ import { problem, SiteError, type Problem } from './errors.ts';
 import { validate, type Field } from './schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { displayPath } from './paths.ts';
+import { DEFAULTS } from './defaults.ts';
+import { parseSize } from './size.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
@@ -20,6 +22,8 @@ export interface SiteConfig {
   cdn: string;
   /** Year the company was founded, for the home pages' Organization JSON-LD (optional). */
   founded?: string;
+  /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/defaults.ts). */
+  maxPageSize: number;
 }
 
 /** One link of the header menu. */
@@ -66,6 +70,8 @@ const SITE_SCHEMA: Field = {
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     founded: { kind: 'number' },
+    // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
+    maxPageSize: { kind: 'string' },
   },
 };
 
@@ -107,6 +113,11 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
   check(source, SITE_SCHEMA, 'CONFIG_INVALID');
   const raw = source.value as Record<string, unknown>;
   const trim = (value: unknown): string => String(value ?? '').replace(/\/+$/, '');
+  const maxPageSize = raw.maxPageSize === undefined || raw.maxPageSize === null ? DEFAULTS.maxPageSize : parseSize(raw.maxPageSize);
+  if (maxPageSize === undefined) {
+    const found = JSON.stringify(raw.maxPageSize);
+    throw new SiteError(problem('CONFIG_INVALID', `\`maxPageSize\` must be a size in bytes or with a unit (B, KB, MB, GB), e.g. 8 MB, found ${found}.`, { file: source.file, line: source.lineOf(['maxPageSize']) }));
+  }
   return {
     baseUrl: trim(raw.baseUrl),
     company: raw.company as Record<Locale, string>,
@@ -115,6 +126,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     apiBase: trim(raw.apiBase),
     cdn: trim(raw.cdn),
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
+    maxPageSize,
   };
 }
 

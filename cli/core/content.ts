@@ -10,9 +10,11 @@ import matter from 'gray-matter';
 import { LOCALES, type Locale } from '../../client/constants.ts';
 import { contentHash, readText } from './files.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
+import { DEFAULTS } from './defaults.ts';
 import { displayPath } from './paths.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';
 import { isRecord, validate, type Field, type Fields } from './schema.ts';
+import { formatSize } from './size.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 
 /** A page file as read from disk, front matter validated. */
@@ -242,10 +244,23 @@ export async function findUnknownLocales(contentDir: string): Promise<Problem[]>
 }
 
 /**
+ * Refuses a page file larger than `maxPageSize` bytes (site.yaml; README, "site.yaml: maxPageSize") before
+ * anything parses it, so that one huge file cannot stall a build. Every path that parses a page's text calls
+ * it first: `loadPages` here, and watch's text-edit path before its `parsePage`.
+ */
+export function checkPageSize(text: string, file: string, maxPageSize: number): void {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: bytes are counted only when the text could be too large.
+  if (text.length * 3 <= maxPageSize) return;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= maxPageSize) return;
+  throw new SiteError(problem('PAGE_TOO_LARGE', `The page file is ${formatSize(bytes)}, above the page size limit of ${formatSize(maxPageSize)} set by \`maxPageSize\` in site.yaml.`, { file }));
+}
+
+/**
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
  * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
  */
-export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse): Promise<SourcePage[]> {
+export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse, maxPageSize: number = DEFAULTS.maxPageSize): Promise<SourcePage[]> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   warnings.push(...(await findUnknownLocales(contentDir)));
   const problems: Problem[] = [];
@@ -264,11 +279,13 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
       }
       try {
         const known = reuse?.sources.get(file);
-        if (known && reuse?.dirty && !reuse.dirty.has(file)) {
+        // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
+        if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) {
           warnings.push(...known.warnings);
           return known;
         }
         const text = await readText(join(contentDir, entry));
+        checkPageSize(text, file, maxPageSize);
         const hash = contentHash(text);
         if (known && known.hash === hash) {
           warnings.push(...known.warnings);

@@ -9,4 +9,10 @@ export const DEFAULTS = {
   port: 4000,
   /** A build shows a progress line on a terminal once it has run this long (ms). */
   progressAfterMs: 400,
+  /**
+   * A page file above this many bytes is refused before it is parsed (`PAGE_TOO_LARGE`); site.yaml's
+   * `maxPageSize` raises or lowers it (README, "site.yaml: maxPageSize"). Parsing is linear in the page's
+   * size (patches/README.md), so the limit bounds the time and memory one page can take: about 20 s at 5 MB.
+   */
+  maxPageSize: 5 * 1024 * 1024,
 } as const;

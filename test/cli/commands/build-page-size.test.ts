@@ -1,0 +1,58 @@
+/**
+ * Page size (issue 11; README, "site.yaml: maxPageSize"): build cost grows linearly with a page's size, and a page above
+ * `maxPageSize` is refused before it is parsed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+import { listPage } from '../../helpers/markdown-probe.ts';
+import { treeDigest } from '../../helpers/site.ts';
+
+const page = (body: string): string => `---\ntitle: 列表\ndescription: 列表\n---\n\n${body}`;
+
+const REPORT_CPU = pathToFileURL(join(ROOT, 'test', 'helpers', 'report-cpu.mjs')).href;
+
+/**
+ * CPU time (ms, all threads) of one build of a fresh copy of the content into a fresh folder, so the build
+ * cache reuses nothing. CPU time rather than wall time: other processes on the machine barely change it.
+ */
+async function timeBuild(files: Record<string, string>): Promise<number> {
+  const content = makeContent(files);
+  const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet'], ROOT, { NODE_OPTIONS: `--import=${REPORT_CPU}` });
+  expect(result.code, result.stderr).toBe(0);
+  const cpu = /ecom-cpu-us (\d+)\s*$/.exec(result.stderr);
+  expect(cpu, result.stderr).not.toBeNull();
+  return Number(cpu?.[1]) / 1000;
+}
+
+describe('build cost and page size', () => {
+  it('builds a page of lists 4× as large in under 6× the time (best of three builds each)', async () => {
+    // 32 KB and 128 KB: ~2.5× apart with the patched edit map, ~10× with the published one (patches/README.md).
+    const one = { 'zh/lists.md': page(listPage(32 * 1024)) };
+    const four = { 'zh/lists.md': page(listPage(128 * 1024)) };
+    let small = Infinity;
+    for (let run = 0; run < 3; run++) small = Math.min(small, await timeBuild(one));
+    // One after the other; the larger page gets up to three tries, stopping at the first that passes, or
+    // at one over 10× (the quadratic parser's ~50 s builds would only delay the failure).
+    let large = await timeBuild(four);
+    for (let run = 1; run < 3 && large >= 6 * small && large < 10 * small; run++) large = Math.min(large, await timeBuild(four));
+    expect(large / small, `${Math.round(large)} ms CPU at 4×, ${Math.round(small)} ms at 1×`).toBeLessThan(6);
+  }, 240_000);
+
+  it('refuses a page above maxPageSize, naming file, size and setting, and keeps the previous output', async () => {
+    const siteYaml = 'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\nmaxPageSize: 2 KB\n';
+    const content = makeContent({ 'site.yaml': siteYaml, 'zh/big.md': page('Short for now.\n') });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).code).toBe(0);
+    const before = treeDigest(out);
+
+    writeFileSync(join(content, 'zh', 'big.md'), page('x'.repeat(3000)));
+    const result = await runCli(['build', '--content', content, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/zh\/big\.md\s+PAGE_TOO_LARGE\s+The page file is [\d.]+ KB \(3,0\d\d bytes\), above the page size limit of 2 KB \(2,048 bytes\) set by `maxPageSize` in site\.yaml/);
+    expect(result.stderr).toContain('hint:');
+    expect(treeDigest(out)).toEqual(before);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Test helper for the vendored micromark-util-edit-map (patches/README.md): the project's Markdown parser
+ * (remark-parse + remark-gfm) bundled by esbuild either as installed (the vendored, patched copy) or with the
+ * published 1.0.0 kept under test/vendor/fixtures, so that both can run side by side in one test.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Root } from 'mdast';
+import { build } from 'esbuild';
+import { ROOT, tempDir } from './cli.ts';
+
+/** The parser of one edit-map version, and a probe of how much work its `consume()` does. */
+export interface MarkdownProbe {
+  /** The mdast of a document, positions included. */
+  parse(doc: string): Root;
+  /** How many event-list elements `EditMap#consume` read or wrote while parsing `doc`. */
+  touched(doc: string): number;
+}
+
+/** The published module, as npm served it before the patch. */
+export const PUBLISHED_EDIT_MAP = join(ROOT, 'test', 'vendor', 'fixtures', 'micromark-util-edit-map-1.0.0', 'index.js');
+
+const ENTRY = `
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { EditMap } from 'micromark-util-edit-map';
+
+const processor = unified().use(remarkParse).use(remarkGfm);
+export function parse(doc) {
+  return processor.parse(doc);
+}
+// Counts the index reads and writes consume() makes on the event list, through a Proxy around it.
+export function touched(doc) {
+  const consume = EditMap.prototype.consume;
+  let count = 0;
+  const counting = {
+    get(target, key, receiver) { if (typeof key === 'string' && /^\\d+$/.test(key)) count++; return Reflect.get(target, key, receiver); },
+    set(target, key, value, receiver) { if (typeof key === 'string' && /^\\d+$/.test(key)) count++; return Reflect.set(target, key, value, receiver); },
+  };
+  EditMap.prototype.consume = function (events) { return consume.call(this, new Proxy(events, counting)); };
+  try { processor.parse(doc); } finally { EditMap.prototype.consume = consume; }
+  return count;
+}
+`;
+
+/** Bundles the parser with the installed edit map, or with the published one in its place. */
+export async function loadProbe(version: 'installed' | 'published'): Promise<MarkdownProbe> {
+  const result = await build({
+    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'probe.js', loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+    plugins: version === 'published' ? [{
+      name: 'published-edit-map',
+      setup(plugin): void {
+        plugin.onResolve({ filter: /^micromark-util-edit-map$/ }, () => ({ path: PUBLISHED_EDIT_MAP }));
+      },
+    }] : [],
+  });
+  const file = join(tempDir('ecom-probe-'), `${version}.mjs`);
+  writeFileSync(file, result.outputFiles[0]?.text ?? '');
+  return (await import(pathToFileURL(file).href)) as MarkdownProbe;
+}
+
+/**
+ * A page of many short paragraphs, each followed by a two-item list: the shape issue 11 found quadratic.
+ * The shorter the blocks, the more lists per kilobyte, and the sooner the quadratic cost shows.
+ */
+export function listPage(bytes: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const part = `P${i}\n- a\n- b\n\n`;
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('');
+}

@@ -1,0 +1,110 @@
+/**
+ * The vendored micromark-util-edit-map (patches/README.md, issue 11): it is the copy every install resolves,
+ * it keeps parsing linear, and it parses exactly as the published 1.0.0 does.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT, ROOT, tempDir } from '../helpers/cli.ts';
+import { listPage, loadProbe, PUBLISHED_EDIT_MAP, type MarkdownProbe } from '../helpers/markdown-probe.ts';
+
+const VENDORED = join(ROOT, 'vendor', 'micromark-util-edit-map');
+
+/** CommonMark's lazy continuation lines (spec 0.31.2, block quotes and list items) and their neighbours. */
+const LAZY_CASES = [
+  '> # Foo\n> bar\nbaz\n',
+  '> bar\nbaz\n> foo\n',
+  '> foo\n---\n',
+  '> - foo\n- bar\n',
+  '>     foo\n    bar\n',
+  '> ```\nfoo\n```\n',
+  '> foo\n    - bar\n',
+  '> bar\nbaz\n',
+  '> bar\n>\nbaz\n',
+  '> > > foo\nbar\n',
+  '>>> foo\n> bar\n>>baz\n',
+  '>     code\n\n>    not code\n',
+  '  1.  A paragraph\nwith two lines.\n\n          indented code\n\n      > A block quote.\n',
+  '  1.  A paragraph\n    with two lines.\n',
+  '> 1. > Blockquote\ncontinued here.\n',
+  '> 1. > Blockquote\n> continued here.\n',
+  '- a\n  - b\n    - c\nlazy\n',
+  '- a\nb\n- c\nd\n',
+  '1. a\n\n  2. b\n\n    3. c\n',
+  '- foo\n\n\n  bar\n',
+  '* a\n*\n\n* c\n',
+  '- a\n> b\n```\nc\n```\n- d\n',
+  '- [ ] task\nlazy\n- [x] done\n',
+  '> | a | b |\n> | - | - |\n> | 1 | 2 |\nlazy\n',
+  'Text[^1]\n\n[^1]: note\nlazy\n> quote\n',
+  listPage(4 * 1024),
+];
+
+describe('micromark-util-edit-map is the vendored, patched copy', () => {
+  it('is what the project and micromark itself resolve', () => {
+    for (const from of ['package.json', 'node_modules/micromark/package.json', 'node_modules/micromark-core-commonmark/package.json']) {
+      // `index.js`, or `dev/index.js` under the "development" condition (vitest sets it); both are patched.
+      expect(createRequire(join(ROOT, from)).resolve('micromark-util-edit-map')).toMatch(new RegExp(`^${VENDORED}/(dev/)?index\\.js$`));
+    }
+  });
+
+  it('is the published 1.0.0 with patches/micromark-util-edit-map.patch applied', () => {
+    const dir = join(tempDir('ecom-patch-'), 'micromark-util-edit-map');
+    cpSync(dirname(PUBLISHED_EDIT_MAP), dir, { recursive: true });
+    execFileSync('git', ['apply', '-p1', join(ROOT, 'patches', 'micromark-util-edit-map.patch')], { cwd: dir });
+    for (const file of ['index.js', 'dev/index.js']) {
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(readFileSync(join(VENDORED, file), 'utf8'));
+    }
+  });
+});
+
+describe('parsing a page of many lists', () => {
+  let installed: MarkdownProbe;
+  let published: MarkdownProbe;
+  beforeAll(async () => {
+    [installed, published] = await Promise.all([loadProbe('installed'), loadProbe('published')]);
+  });
+
+  it('makes the edit map touch events in proportion to the page, not to its square', () => {
+    const small = listPage(1024);
+    const large = listPage(4 * 1024);
+    expect(installed.touched(large) / installed.touched(small)).toBeLessThan(6);
+    // The same measure tells the published module apart: there the work grows with the square of the page.
+    expect(published.touched(large) / published.touched(small)).toBeGreaterThan(12);
+  });
+
+  it('costs under 6× the time for a page 4× as large (best of three runs each)', () => {
+    const small = listPage(16 * 1024);
+    const large = listPage(64 * 1024);
+    installed.parse(small);
+    const one = bestOf(3, () => installed.parse(small));
+    // One after the other; the larger page gets up to three tries, stopping at the first that passes, or at
+    // one over 10× (the published module's many-second parses would only delay the failure).
+    let four = bestOf(1, () => installed.parse(large));
+    for (let run = 1; run < 3 && four >= 6 * one && four < 10 * one; run++) four = Math.min(four, bestOf(1, () => installed.parse(large)));
+    expect(four / one, `${Math.round(four)} ms CPU at 4×, ${Math.round(one)} ms at 1×`).toBeLessThan(6);
+  });
+
+  it('gives the same mdast as the published module for every content page and the lazy-line cases', async () => {
+    const pages = await fg('**/*.md', { cwd: CONTENT, absolute: true });
+    expect(pages.length).toBeGreaterThan(10);
+    for (const doc of [...pages.map((page) => readFileSync(page, 'utf8')), ...LAZY_CASES]) {
+      expect(installed.parse(doc)).toEqual(published.parse(doc));
+    }
+  });
+});
+
+/** The least CPU time (this process, all threads, ms) of `runs` calls: unlike wall time, other processes barely change it. */
+function bestOf(runs: number, run: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
