@@ -17,7 +17,7 @@ export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   const { ctx, config, assets } = site;
   const files: Array<[string, string | Uint8Array]> = LOCALES.map((locale) => [locale === 'zh' ? '404.html' : `${locale}/404.html`, renderNotFound(locale, ctx)]);
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
-  // The sitemap lists canonical pages only: /home declares / canonical (SPEC.md section 2 alias).
+  // The sitemap lists canonical pages only: /home declares / canonical (README, "Pages and routes").
   files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes)], ['robots.txt', renderRobots(config.baseUrl)]);
   for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
   return files;
