@@ -3,6 +3,7 @@
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -11,6 +12,7 @@ import { LOCALES, type Locale } from '../../client/constants.ts';
 import { contentHash, readText } from './files.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { DEFAULTS } from './defaults.ts';
+import { checkFences } from './fence.ts';
 import { displayPath } from './paths.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';
 import { isRecord, validate, type Field, type Fields } from './schema.ts';
@@ -102,6 +104,9 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
     throw new SiteError(problem('FRONTMATTER_LANGUAGE', `The front matter is marked as ${JSON.stringify(shown)}; only YAML front matter is accepted and it was not run.`, { file, line: 1, column: 4 }));
   };
   if (language && !/^ya?ml$/i.test(language)) refuse();
+  // A fence out of place would otherwise read as a page without front matter ("`title` is required").
+  const fenceProblem = checkFences(text, file);
+  if (fenceProblem) throw new SiteError(fenceProblem);
   let source: YamlSource | undefined;
   const parsed = matter(text, {
     language: 'yaml',
@@ -243,6 +248,53 @@ export async function findUnknownLocales(contentDir: string): Promise<Problem[]>
     });
 }
 
+/** Extensions of files that were probably meant as pages (compared in lower case): each gets its own warning. */
+const PAGE_LIKE = new Set(['.md', '.markdown', '.mdown', '.mkd', '.mkdn', '.mdx', '.txt', '.text']);
+/** How many of the other files (images, downloads…) one grouped warning lists by name. */
+const LISTED = 10;
+
+/**
+ * Warnings for the files of the locale folders that are not pages, which the build would otherwise skip
+ * without a word (README, "Pages and routes"): a page whose extension is not exactly `.md` (`notes.MD`,
+ * `notes.markdown`, `page.mdx`, `page.txt`) gets a warning of its own saying what to rename it to; any
+ * other file (an image, a PDF kept beside the pages) is named in one grouped warning pointing to public/.
+ * Files and folders starting with `_` or `.` (`_strings.yaml`, `.DS_Store`) are not pages and stay silent.
+ */
+export async function findIgnoredFiles(contentDir: string): Promise<Problem[]> {
+  const entries = await fg(`{${LOCALES.join(',')}}/**/*`, {
+    cwd: contentDir,
+    onlyFiles: true,
+    dot: false,
+    followSymbolicLinks: false,
+    ignore: ['**/_*', '**/_*/**', '**/*.md'],
+  });
+  entries.sort();
+  const base = displayPath(contentDir);
+  const shown = (entry: string): string => (base ? `${base}/${entry}` : entry);
+  const problems: Problem[] = [];
+  const others: string[] = [];
+  for (const entry of entries) {
+    const dot = entry.lastIndexOf('.');
+    const extension = dot > entry.lastIndexOf('/') ? entry.slice(dot) : '';
+    if (!PAGE_LIKE.has(extension.toLowerCase())) {
+      others.push(shown(entry));
+      continue;
+    }
+    const renamed = `${entry.slice(0, dot)}.md`;
+    const name = renamed.slice(renamed.lastIndexOf('/') + 1);
+    const lower = extension.toLowerCase();
+    const advice = lower === '.mdx' ? 'MDX is not supported: if the file is plain Markdown, rename' : lower === '.txt' || lower === '.text' ? 'If it is a page, rename' : 'Rename';
+    const clash = existsSync(join(contentDir, renamed)) ? ` (a ${name} already exists beside it: keep one of the two)` : '';
+    problems.push(problem('FILE_IGNORED', `Only files ending in \`.md\` (lower case) are pages, so this file is not built. ${advice} it to \`${name}\`${clash}.`, { file: shown(entry) }));
+  }
+  if (others.length) {
+    const listed = others.slice(0, LISTED).join(', ') + (others.length > LISTED ? ` and ${others.length - LISTED} more` : '');
+    const count = others.length === 1 ? 'A file' : `${others.length} files`;
+    problems.push(problem('FILE_IGNORED', `${count} in the locale folders ${others.length === 1 ? 'is' : 'are'} not ${others.length === 1 ? 'a page' : 'pages'} and not published: ${listed}. Files the site serves (images, downloads) belong in public/, linked as \`/images/…\`.`, { file: others[0] }));
+  }
+  return problems;
+}
+
 /**
  * Refuses a page file larger than `maxPageSize` bytes (site.yaml; README, "site.yaml: maxPageSize") before
  * anything parses it, so that one huge file cannot stall a build. Every path that parses a page's text calls
@@ -262,7 +314,8 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
  */
 export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse, maxPageSize: number = DEFAULTS.maxPageSize): Promise<SourcePage[]> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
-  warnings.push(...(await findUnknownLocales(contentDir)));
+  const [unknownLocales, ignoredFiles] = await Promise.all([findUnknownLocales(contentDir), findIgnoredFiles(contentDir)]);
+  warnings.push(...unknownLocales, ...ignoredFiles);
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
   const base = displayPath(contentDir);

@@ -10,6 +10,8 @@ export interface LinkTargets {
   routes: ReadonlySet<string>;
   /** Site paths of files in public/ and generated files, e.g. `/images/logo.svg`, `/sitemap.xml`. */
   files: ReadonlySet<string>;
+  /** Routes left out because their pages are drafts, with the draft's file (`planPages`). */
+  drafts?: ReadonlyMap<string, string>;
 }
 
 /** The checked link: the URL to write, and an error message when the target does not exist. */
@@ -25,9 +27,24 @@ function suggest(path: string, targets: LinkTargets): string {
   const site = parseSitePath(path, LOCALES);
   const asRoute = site.route.split('/').map(routeSegment).join('/');
   if (asRoute !== site.route && targets.routes.has(asRoute)) return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
-  const lower = path.toLowerCase();
-  const match = [...targets.routes].find((route) => route.toLowerCase() === lower) ?? [...targets.files].find((f) => f.toLowerCase() === lower);
-  return match ? ` Did you mean ${match}? Routes are case-sensitive.` : '';
+  // A slip of case (`/droc`, `/en/droc` for `/DROC`), in the route or a public/ file's path.
+  const lower = site.route.toLowerCase();
+  const route = [...targets.routes].find((r) => r.toLowerCase() === lower);
+  if (route) return ` Did you mean ${localisePath(route, site.locale)}? Routes are case-sensitive.`;
+  const file = [...targets.files].find((f) => f.toLowerCase() === path.toLowerCase());
+  return file ? ` Did you mean ${file}? Paths are case-sensitive.` : '';
+}
+
+/**
+ * Why a site path (decoded, without query or hash) is not a page, as the end of a sentence that begins
+ * "… points to <path>, ": a draft left out of the build (and the three ways on), or "not a page" with a
+ * suggestion when the path is a route written with its file name or in the wrong case. `linkName` names
+ * what the writer would remove ("the link", "the menu item").
+ */
+export function explainMissing(path: string, targets: LinkTargets, what = 'a page or a file in public/', linkName = 'the link'): string {
+  const draft = targets.drafts?.get(parseSitePath(path, LOCALES).route);
+  if (draft) return `a draft page (\`draft: true\` in ${draft}), which is left out of the build without --drafts. Build with --drafts, remove ${linkName}, or remove \`draft: true\` from the page.`;
+  return `which is not ${what}.${suggest(path, targets)}`;
 }
 
 /**
@@ -56,6 +73,7 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
       return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale))}${tail}` };
     }
   }
-  const what = asset ? 'a file in public/' : 'a page or a file in public/';
-  return { url, error: `The ${asset ? 'image' : 'link'} "${url}" points to ${path}, which is not ${what}.${suggest(path, targets)}` };
+  const noun = asset ? 'image' : 'link';
+  const why = asset ? `which is not a file in public/.${suggest(path, targets)}` : explainMissing(path, targets, undefined, `the ${noun}`);
+  return { url, error: `The ${noun} "${url}" points to ${path}, ${why}` };
 }

@@ -51,7 +51,60 @@ export function checkFileRoute(relPath: string): { code: 'FILE_NAME_INVALID' | '
   const route = routeFromFile(relPath);
   const first = route.split('/')[1] ?? '';
   if (RESERVED_FIRST_SEGMENTS.has(first)) return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
+  // `/Assets` or `/EN` would be written over the build's own `assets/` or `en.html` where case is ignored.
+  const lower = first.toLowerCase();
+  if (RESERVED_FIRST_SEGMENTS.has(lower)) return { code: 'ROUTE_RESERVED', message: `The route ${route} differs only in case from /${lower}, which the build generates itself; macOS, Windows and many hosts ignore case in file names, so the two would be one.` };
   return null;
+}
+
+/** A page's route and the file it comes from, for `findCaseCollisions`. */
+export interface RoutedFile {
+  route: string;
+  file: string;
+}
+
+/** Two routes whose output paths are one path where case is ignored, and the path where they meet. */
+export interface CaseCollision {
+  first: RoutedFile;
+  second: RoutedFile;
+  /** The two spellings that meet: `/Partners` and `/partners` (pages), or `/A` and `/a` (folders). */
+  spellings: [string, string];
+  kind: 'page' | 'folder';
+}
+
+/**
+ * Pairs of routes that differ only in case somewhere along their output path (README, "Pages and
+ * routes"). Routes are case-sensitive, but macOS, Windows and many hosts are not: `Partners.html` and
+ * `partners.html` are one file there, and the folders `A/` and `a/` one folder, so a build made there
+ * (or copied there) loses a page or mixes two folders. Pages are `<route>.html` and folders are the
+ * route's leading segments; a page `/a` (`a.html`) and a folder `/A/` do not meet. One collision is
+ * reported per pair of spellings and per pair of files (the outermost place they meet). Pure; results
+ * follow the order of `routes`.
+ */
+export function findCaseCollisions(routes: readonly RoutedFile[]): CaseCollision[] {
+  const seen = new Map<string, { spelling: string; owner: RoutedFile }>();
+  const reported = new Set<string>();
+  const collisions: CaseCollision[] = [];
+  for (const owner of routes) {
+    const segments = owner.route.split('/').slice(1).filter((s) => s !== '');
+    segments.forEach((_, i) => {
+      const kind = i < segments.length - 1 ? 'folder' : 'page';
+      const spelling = `/${segments.slice(0, i + 1).join('/')}`;
+      const key = `${kind}:${spelling.toLowerCase()}`;
+      const known = seen.get(key);
+      if (!known) {
+        seen.set(key, { spelling, owner });
+        return;
+      }
+      if (known.spelling === spelling) return;
+      const pair = `${key}:${[known.spelling, spelling].sort().join(':')}`;
+      const files = `files:${[known.owner.file, owner.file].sort().join(':')}`;
+      if (reported.has(pair) || reported.has(files)) return;
+      reported.add(pair).add(files);
+      collisions.push({ first: known.owner, second: owner, spellings: [known.spelling, spelling], kind });
+    });
+  }
+  return collisions;
 }
 
 /**

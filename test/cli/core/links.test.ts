@@ -35,6 +35,21 @@ describe('internal links', () => {
     expect(result.error).toMatch(/Did you mean \/DROC\?/);
   });
 
+  it('suggests the right case in the locale the link was written for', () => {
+    expect(checkInternalLink('/en/droc', '/news', 'zh', targets).error).toMatch(/Did you mean \/en\/DROC\? Routes are case-sensitive/);
+    expect(checkInternalLink('/images/Logo.svg', '/news', 'zh', targets).error).toMatch(/Did you mean \/images\/logo\.svg\?/);
+  });
+
+  it('says a link to a draft left out of the build is a draft, and how to proceed', () => {
+    const withDraft: LinkTargets = { ...targets, drafts: new Map([['/secret', 'content/zh/secret.md']]) };
+    for (const url of ['/secret', '/en/secret']) {
+      const { error } = checkInternalLink(url, '/news', 'zh', withDraft);
+      expect(error).toContain('a draft page (`draft: true` in content/zh/secret.md)');
+      expect(error).toContain('Build with --drafts, remove the link, or remove `draft: true` from the page.');
+      expect(error).not.toContain('not a page');
+    }
+  });
+
   it('requires images to be files, not pages', () => {
     expect(checkInternalLink('/DROC', '/', 'zh', targets, true).error).toMatch(/not a file in public/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileRoute, decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName, routeSegment } from '../../../cli/core/routes.ts';
+import { checkFileRoute, decodeSitePath, findCaseCollisions, encodeSitePath, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName, routeSegment } from '../../../cli/core/routes.ts';
 
 describe('routes', () => {
   it('maps content files to routes as README, "Pages and routes" writes them', () => {
@@ -175,5 +175,42 @@ describe('the URL rule on random names (fixed seeds)', () => {
       // A browser's URL parser leaves it as it is: nothing is left to escape, nothing is escaped twice.
       expect(new URL(url, 'http://site.test').pathname).toBe(url);
     }
+  });
+});
+
+describe('findCaseCollisions', () => {
+  const at = (route: string, file = `content/zh${route}.md`): { route: string; file: string } => ({ route, file });
+
+  it('finds pages whose routes differ only in case', () => {
+    expect(findCaseCollisions([at('/Partners'), at('/partners')])).toEqual([{ first: at('/Partners'), second: at('/partners'), spellings: ['/Partners', '/partners'], kind: 'page' }]);
+  });
+
+  it('finds folders that differ only in case, once per pair of spellings and per pair of files', () => {
+    const found = findCaseCollisions([at('/A/x'), at('/a/y'), at('/a/x'), at('/a/z')]);
+    expect(found.map((c) => [c.first.file, c.second.file, c.kind, c.spellings])).toEqual([
+      ['content/zh/A/x.md', 'content/zh/a/y.md', 'folder', ['/A', '/a']],
+      ['content/zh/A/x.md', 'content/zh/a/x.md', 'page', ['/A/x', '/a/x']],
+    ]);
+    // Files met in their folder first are reported once, at the folder.
+    expect(findCaseCollisions([at('/A/x'), at('/a/x')]).map((c) => c.kind)).toEqual(['folder']);
+  });
+
+  it('leaves alone routes spelled alike, a page beside a folder, and the root', () => {
+    expect(findCaseCollisions([at('/a', 'content/zh/a.md'), at('/a', 'content/en/a.md'), at('/A/x'), at('/'), at('/b'), at('/b/c')])).toEqual([]);
+  });
+
+  it('compares letters of any script in case, and leaves caseless scripts alone', () => {
+    expect(findCaseCollisions([at('/Café'), at('/CAFÉ')])).toHaveLength(1);
+    expect(findCaseCollisions([at('/关于'), at('/关于我们')])).toEqual([]);
+  });
+});
+
+describe('checkFileRoute: reserved routes in any case', () => {
+  it('refuses /Assets, /EN and /Home, which the build\'s own files would meet where case is ignored', () => {
+    for (const name of ['Assets.md', 'EN/x.md', 'Home.md', '404/index.md']) {
+      expect(checkFileRoute(name)?.code, name).toBe('ROUTE_RESERVED');
+    }
+    expect(checkFileRoute('Assets.md')?.message).toContain('differs only in case from /assets');
+    expect(checkFileRoute('Assetsx.md')).toBeNull();
   });
 });
