@@ -21,7 +21,7 @@ import { Workstation } from './Workstation.tsx';
 import { ICON_NAMES } from './parts/icons.ts';
 import type { TemplateProps } from './types.ts';
 
-export { UI_STRINGS } from './strings.ts';
+export { UI_STRINGS, UI_TEXT } from './strings.ts';
 export { NotFound };
 export type { TemplateProps } from './types.ts';
 

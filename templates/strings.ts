@@ -1,16 +1,59 @@
 /**
- * The UI text ids the templates use. Each must exist in every locale's `_strings.yaml`; the build warns
- * (STRING_MISSING) for any id a locale lacks and uses the other locale's text meanwhile.
+ * The UI text the templates use, with its built-in text in every locale (README, "site.yaml, menu.yaml,
+ * _strings.yaml"). A locale's `_strings.yaml` overrides any of it, id by id; the build merges the two
+ * (`withDefaults` in cli/core/i18n.ts), so a template never shows a raw text id and a minimal content
+ * folder builds with readable text, the way a Hugo theme's i18n files back the site's own.
  */
-export const UI_STRINGS = [
-  'a11y.skip', 'a11y.mainNav', 'a11y.footerNav', 'a11y.home', 'a11y.loading', 'a11y.pageLoaded',
-  'nav.products', 'nav.productsShort', 'nav.switchLocale',
-  'ui.backToTop', 'ui.offline',
-  'error.notFound', 'error.backHome', 'error.generic', 'error.showFailed', 'error.goHome', 'error.notFoundLead', 'error.otherWays',
-  'section.highlights', 'section.modules', 'section.products', 'section.milestones', 'section.regions',
-  'section.latestNews', 'section.contacts', 'section.facts',
-  'home.explore', 'cta.title', 'cta.text', 'cta.button',
-  'news.all', 'news.others', 'news.published', 'news.empty', 'news.readMore',
-  'legal.updated', 'legal.contents',
-  'footer.rights', 'footer.about', 'footer.company', 'footer.law', 'footer.privacy',
-] as const;
+import type { Locale } from '../client/constants.ts';
+
+/** Every text id a template passes to `t()`, with its built-in text per locale. */
+export const UI_TEXT = {
+  'a11y.skip': { zh: '跳到正文', en: 'Skip to content' },
+  'a11y.mainNav': { zh: '主导航', en: 'Main navigation' },
+  'a11y.footerNav': { zh: '网站地图', en: 'Site map' },
+  'a11y.home': { zh: '首页', en: 'home' },
+  'a11y.loading': { zh: '页面加载进度', en: 'Page loading progress' },
+  'a11y.pageLoaded': { zh: '已打开页面：', en: 'Page loaded:' },
+  'nav.products': { zh: '产品与方案', en: 'Products & solutions' },
+  'nav.productsShort': { zh: '产品', en: 'Products' },
+  'nav.switchLocale': { zh: 'English', en: '中文' },
+  'ui.backToTop': { zh: '返回顶部', en: 'Back to top' },
+  'ui.offline': { zh: '网络已断开，当前显示的是已加载的内容。', en: 'You are offline. You are seeing the content already loaded.' },
+  'error.notFound': { zh: '页面未找到', en: 'This page could not be found' },
+  'error.backHome': { zh: '返回首页', en: 'Back to the home page' },
+  'error.generic': { zh: '出错了', en: 'Error' },
+  'error.showFailed': { zh: '显示错误页面时发生错误', en: 'An error occurred while showing the error page' },
+  'error.goHome': { zh: '返回首页', en: 'Go back to home' },
+  'error.notFoundLead': { zh: '您访问的页面不存在或已被移动。', en: 'The page you asked for does not exist or has moved.' },
+  'error.otherWays': { zh: '其他入口', en: 'Other ways in' },
+  'section.highlights': { zh: '产品亮点', en: 'Highlights' },
+  'section.modules': { zh: '平台模块', en: 'Platform modules' },
+  'section.products': { zh: '产品一览', en: 'Products' },
+  'section.milestones': { zh: '发展历程', en: 'Milestones' },
+  'section.regions': { zh: '合作伙伴分布', en: 'Partners around the world' },
+  'section.latestNews': { zh: '最新动态', en: 'Latest news' },
+  'section.contacts': { zh: '联系方式', en: 'Contacts' },
+  'section.facts': { zh: '公司概况', en: 'Company facts' },
+  'home.explore': { zh: '浏览产品', en: 'Explore our products' },
+  'cta.title': { zh: '想了解哪种方案最适合您？', en: 'Wondering which solution fits your project?' },
+  'cta.text': { zh: '告诉我们您的设备、需求与目标市场，我们的应用工程师会为您推荐合适的方案并安排演示。', en: 'Tell us about your equipment, requirements and target markets, and our application engineers will recommend the right solution and arrange a demonstration.' },
+  'cta.button': { zh: '联系我们', en: 'Contact us' },
+  'news.all': { zh: '全部新闻', en: 'All news' },
+  'news.others': { zh: '更多新闻', en: 'More news' },
+  'news.published': { zh: '发布日期', en: 'Published' },
+  'news.empty': { zh: '暂无新闻。', en: 'No news yet.' },
+  'news.readMore': { zh: '阅读全文', en: 'Read the full story' },
+  'legal.updated': { zh: '更新日期', en: 'Last updated' },
+  'legal.contents': { zh: '目录', en: 'Contents' },
+  'footer.rights': { zh: '保留所有权利。', en: 'All rights reserved.' },
+  'footer.about': { zh: '自1997年起为医疗、兽医、工业与生命科学设备制造商提供操作系统与影像软件。', en: 'Operating-system and imaging software for makers of medical, veterinary, industrial and life-science equipment since 1997.' },
+  'footer.company': { zh: '公司', en: 'Company' },
+  'footer.law': { zh: '法律声明', en: 'Legal statement' },
+  'footer.privacy': { zh: '隐私政策', en: 'Privacy policy' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/** A text id the templates use. */
+export type UiString = keyof typeof UI_TEXT;
+
+/** The text ids the templates use (the keys of `UI_TEXT`). */
+export const UI_STRINGS = Object.keys(UI_TEXT) as UiString[];

@@ -1,6 +1,7 @@
 /** The props every template receives. Built by the generator (cli/core/render.ts); templates only read them. */
 import type { ReactElement } from 'react';
 import type { Locale } from '../client/constants.ts';
+import type { UiString } from './strings.ts';
 
 /** A `##` section of the page body. */
 export interface Section {
@@ -114,6 +115,6 @@ export interface SiteModel {
 export interface TemplateProps {
   page: PageModel;
   site: SiteModel;
-  /** Looks up a UI text id in this locale's _strings.yaml. */
-  t(id: string): string;
+  /** The text of a UI text id in this locale: its _strings.yaml, else the built-in text (strings.ts). */
+  t(id: UiString): string;
 }

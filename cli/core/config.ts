@@ -32,12 +32,14 @@ export interface MenuItem {
   label: string;
   /** Line in menu.yaml, for messages about this item. */
   line: number;
+  /** Line of its `label` in menu.yaml (the same line for `{ route, label }`). */
+  labelLine: number;
 }
 
 /** The header menu from menu.yaml: the product dropdown's groups and the plain links beside it. */
 export interface Menu {
   file: string;
-  groups: Array<{ label: string; items: MenuItem[] }>;
+  groups: Array<{ label: string; items: MenuItem[]; /** Line of the group's `label`. */ line: number }>;
   links: MenuItem[];
 }
 
@@ -135,12 +137,23 @@ export async function loadMenu(contentDir: string): Promise<Menu> {
   const source = await readYaml(join(contentDir, 'menu.yaml'), 'MENU_INVALID');
   check(source, MENU_SCHEMA, 'MENU_INVALID');
   const raw = source.value as { groups: Array<{ label: string; items: Array<{ route: string; label: string }> }>; links?: Array<{ route: string; label: string }> };
-  const item = (path: Array<string | number>, value: { route: string; label: string }): MenuItem => ({ route: value.route, label: value.label, line: source.lineOf([...path, 'route']) });
+  const item = (path: Array<string | number>, value: { route: string; label: string }): MenuItem => ({ route: value.route, label: value.label, line: source.lineOf([...path, 'route']), labelLine: source.lineOf([...path, 'label']) });
   return {
     file: source.file,
-    groups: raw.groups.map((group, g) => ({ label: group.label, items: group.items.map((it, i) => item(['groups', g, 'items', i], it)) })),
+    groups: raw.groups.map((group, g) => ({ label: group.label, items: group.items.map((it, i) => item(['groups', g, 'items', i], it)), line: source.lineOf(['groups', g, 'label']) })),
     links: (raw.links ?? []).map((it, i) => item(['links', i], it)),
   };
+}
+
+/**
+ * A text must be written as text: the schema lets numbers pass as strings (front matter's `year: 1997`),
+ * but in a strings file `nav.partners: 123` is far likelier a slip than the label wanted.
+ */
+function checkPlainStrings(source: YamlSource): void {
+  const problems = Object.entries(source.value as Record<string, unknown>)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([id, value]) => problem('STRINGS_INVALID', `The text of "${id}" must be a string, found the number ${String(value)}; quote it ("${String(value)}") if that number is the text.`, { file: source.file, line: source.lineOf([id]) }));
+  if (problems.length) throw new SiteError(problems);
 }
 
 /** Reads content/<locale>/_strings.yaml for every locale (a missing file is an empty dictionary). */
@@ -156,6 +169,7 @@ export async function loadStrings(contentDir: string): Promise<Strings> {
       }
       const source = parseYaml(text, displayPath(path));
       check(source, STRINGS_SCHEMA, 'STRINGS_INVALID');
+      checkPlainStrings(source);
       const dict = Object.fromEntries(Object.entries(source.value as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
       return [locale, dict];
     }),

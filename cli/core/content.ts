@@ -14,6 +14,7 @@ import { problem, SiteError, type Problem } from './errors.ts';
 import { DEFAULTS } from './defaults.ts';
 import { checkFences } from './fence.ts';
 import { displayPath } from './paths.ts';
+import { findUnknownPlaceholders, unknownPlaceholderMessage } from './placeholders.ts';
 import { checkFileRoute, routeFromFile } from './routes.ts';
 import { isRecord, validate, type Field, type Fields } from './schema.ts';
 import { formatSize } from './size.ts';
@@ -46,13 +47,18 @@ export interface SourcePage {
 /** A page source without its line lookup: what can travel to a worker thread. */
 export type PageSource = Omit<SourcePage, 'lineOf'>;
 
-/** What content loading needs to know about templates: their names and the fields each documents. */
+/** What content loading needs to know about templates: their names, the fields each documents, which make articles. */
 export interface TemplateFields {
   names: readonly string[];
   fieldsOf(template: string): Fields;
+  /** True for a template whose pages are news articles (listed on /news and in the feed). */
+  isArticle(template: string): boolean;
 }
 
-/** The fields every page may have (README, "Front matter"). */
+/**
+ * The fields every page may have (README, "Front matter"). A field only some templates read (`date`: articles)
+ * is documented by those templates (templates/index.ts), so that anywhere else it is FIELD_UNKNOWN.
+ */
 export const COMMON_FIELDS: Fields = {
   title: { kind: 'string', required: true },
   description: { kind: 'string' },
@@ -60,9 +66,10 @@ export const COMMON_FIELDS: Fields = {
   template: { kind: 'string' },
   summary: { kind: 'string' },
   draft: { kind: 'boolean' },
-  date: { kind: 'date' },
-  order: { kind: 'number' },
 };
+
+/** The folder of news articles in each locale (README, "Templates": `article` is for `news/<slug>.md`). */
+const NEWS_FOLDER = 'news/';
 
 /** The template a page gets when its front matter names none. */
 export const DEFAULT_TEMPLATE = 'page';
@@ -138,6 +145,11 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   const problems = validate(value, schema, yaml, 'FRONTMATTER_INVALID', [], unknown);
   if (problems.length) throw new SiteError(problems);
   const notes = unknown.map((path) => problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }));
+  if (relPath.startsWith(NEWS_FOLDER) && !templates.isArticle(template)) {
+    const articles = templates.names.filter((name) => templates.isArticle(name)).map((name) => `\`template: ${name}\``).join(' or ');
+    notes.push(problem('NEWS_NOT_ARTICLE', `This page is under ${NEWS_FOLDER} but its template is "${template}", not an article: it is missing from the news list and the feed. Add ${articles} and a \`date\`.`, { file, line: typeof value.template === 'string' ? lineOf(['template']) : 1 }));
+  }
+  notes.push(...findDataPlaceholders(value, [], file, lineOf));
   warnings.push(...notes);
 
   const body = parsed.content;
@@ -157,6 +169,14 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
     warnings: notes,
     lineOf,
   };
+}
+
+/** PLACEHOLDER_UNKNOWN for each `{word}` in a front matter string that no placeholder fills, at its field's line. */
+function findDataPlaceholders(value: unknown, path: Array<string | number>, file: string, lineOf: YamlSource['lineOf']): Problem[] {
+  if (typeof value === 'string') return findUnknownPlaceholders(value).map((found) => problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file, line: lineOf(path) }));
+  if (Array.isArray(value)) return value.flatMap((item, i) => findDataPlaceholders(item, [...path, i], file, lineOf));
+  if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => findDataPlaceholders(item, [...path, key], file, lineOf));
+  return [];
 }
 
 /**

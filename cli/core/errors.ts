@@ -20,7 +20,6 @@ export const CATALOGUE = {
   STRING_MISSING: { title: 'Missing text id', hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (README, "site.yaml, menu.yaml, _strings.yaml").' },
   TEMPLATE_UNKNOWN: { title: 'Unknown template', hint: 'Use one of the templates listed, or remove `template` for a plain page.' },
   PAGE_TOO_LARGE: { title: 'Page file too large', hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").' },
-  PAGE_TOO_LARGE: { title: 'Page file too large', hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").' },
   TEMPLATE_CONTENT: { title: 'Page does not fit its template', hint: 'See the template\'s section in the README for the sections and fields it needs.' },
   FILE_NAME_INVALID: { title: 'File name cannot become a route', hint: 'Give the page file or folder a name with at least one letter or digit (any script), not starting with "."; spaces become "-", symbols such as ?#%& are dropped (README, "Pages and routes").' },
   ROUTE_DUPLICATE: { title: 'Two files claim one route', hint: 'Keep one of the two files: `a.md` and `a/index.md`, `a b.md` and `a-b.md`, or one name spelled in NFC and NFD all make the same route.' },

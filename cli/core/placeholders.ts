@@ -7,7 +7,33 @@ export interface Placeholders {
   company: string;
 }
 
+/** The placeholder names, as written between braces. */
+export const PLACEHOLDER_NAMES: readonly string[] = ['phone', 'email', 'company'];
+
 const PLACEHOLDER = /\{(phone|email|company)\}/g;
+/** What looks like a placeholder: a word between braces (`{foo}`, `{Phone}`); `{a, b}` or JSON does not. */
+const WORD_IN_BRACES = /\{([A-Za-z_][\w-]*)\}/g;
+
+/** A `{word}` that is not a known placeholder, and where it starts in the text. */
+export interface UnknownPlaceholder {
+  name: string;
+  index: number;
+}
+
+/** Finds the `{word}`s of a text that no placeholder fills (they would reach the page as typed). */
+export function findUnknownPlaceholders(text: string): UnknownPlaceholder[] {
+  if (!text.includes('{')) return [];
+  return [...text.matchAll(WORD_IN_BRACES)]
+    .filter((m) => !PLACEHOLDER_NAMES.includes(m[1] as string))
+    .map((m) => ({ name: m[1] as string, index: m.index }));
+}
+
+/** The message of a PLACEHOLDER_UNKNOWN warning. */
+export function unknownPlaceholderMessage(name: string): string {
+  const near = PLACEHOLDER_NAMES.find((known) => known === name.toLowerCase());
+  const known = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
+  return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (placeholders are lower case: {${near}})` : ''}; the placeholders are ${known}.`;
+}
 
 /** Replaces the known placeholders in a string; other braces are left as written. */
 export function fillPlaceholders(text: string, values: Placeholders): string {

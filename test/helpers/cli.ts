@@ -42,7 +42,11 @@ export function copyContent(): string {
   return dir;
 }
 
-/** The smallest valid content folder, plus `files` (paths relative to the content folder). */
+/**
+ * The smallest valid content folder, plus `files` (paths relative to the content folder): it builds
+ * without a warning. Its _strings.yaml hold only the menu's labels; the templates' text is built in
+ * (templates/strings.ts).
+ */
 export function makeContent(files: Record<string, string> = {}): string {
   const dir = join(tempDir(), 'content');
   const base: Record<string, string> = {
@@ -50,8 +54,8 @@ export function makeContent(files: Record<string, string> = {}): string {
     'menu.yaml': 'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\nlinks: []\n',
     'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\n',
     'en/_strings.yaml': 'menu.main: Main\nnav.home: Home\n',
-    'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\n---\n\n你好。\n',
-    'en/index.md': '---\ntitle: Home\ndescription: Test home\n---\n\nHello.\n',
+    'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\nkeywords: 测试\n---\n\n你好。\n',
+    'en/index.md': '---\ntitle: Home\ndescription: Test home\nkeywords: test\n---\n\nHello.\n',
   };
   for (const [path, text] of Object.entries({ ...base, ...files })) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -9,6 +9,7 @@ import { tempDir } from '../../helpers/cli.ts';
 const templates: TemplateFields = {
   names: ['article', 'page'],
   fieldsOf: (name): Fields => (name === 'article' ? { date: { kind: 'date', required: true } } : {}),
+  isArticle: (name) => name === 'article',
 };
 
 function parse(text: string, warnings: Problem[] = []) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../cli/core/content.ts';
-import { missingStrings, planPages, translator } from '../../../cli/core/i18n.ts';
+import { findMissingStrings, missingStrings, planPages, translator, withDefaults } from '../../../cli/core/i18n.ts';
 
 function source(locale: 'zh' | 'en', route: string, file = `content/${locale}${route === '/' ? '/index' : route}.md`, draft = false): SourcePage {
   return { file, locale, route, data: { title: route }, title: route, template: 'page', draft, body: '', bodyLine: 4, hash: file, bodyStart: 0, warnings: [], lineOf: () => 1 };
@@ -44,10 +44,25 @@ describe('strings', () => {
     expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
   });
 
-  it('falls back to the other locale, then to the id', () => {
+  it('looks up its own locale only, never the other locale\'s text', () => {
     const t = translator({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, 'en');
     expect(t('a')).toBe('A');
-    expect(t('b')).toBe('乙');
-    expect(t('zzz')).toBe('zzz');
+    expect(t('b')).toBe('b');
+    expect(t('toString')).toBe('toString');
+  });
+
+  it('puts each locale\'s strings over the built-in text, id by id', () => {
+    const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } });
+    expect(merged).toEqual({ zh: { a: '自己的', b: '乙' }, en: { a: 'A', b: 'B' } });
+  });
+
+  it('reports a menu label a locale lacks at its menu.yaml line, and one-sided ids at the lacking file', () => {
+    const fileOf = (locale: string): string => `content/${locale}/_strings.yaml`;
+    const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home' } };
+    const problems = findMissingStrings(strings, { file: 'content/menu.yaml', uses: [{ id: 'nav.home', line: 4 }, { id: 'nav.partners', line: 6 }] }, fileOf);
+    expect(problems).toEqual([
+      { code: 'STRING_MISSING', file: 'content/menu.yaml', line: 6, message: 'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.' },
+      { code: 'STRING_MISSING', file: 'content/en/_strings.yaml', message: 'The text id "x.only" is defined in content/zh/_strings.yaml but not here.' },
+    ]);
   });
 });
