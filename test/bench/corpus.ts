@@ -101,7 +101,7 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
     // The real UI strings, so the corpus builds without warnings.
     mkdirSync(join(ecom, locale), { recursive: true });
     copyFileSync(join(import.meta.dirname, '..', '..', 'content', locale, '_strings.yaml'), join(ecom, locale, '_strings.yaml'));
-    write(join(ecom, locale, 'index.md'), `---\ntitle: Bench\ndescription: Bench home\n---\n\n${locale === 'zh' ? '基准测试首页。' : 'Benchmark home.'}\n`);
+    write(join(ecom, locale, 'index.md'), `---\ntitle: Bench\ndescription: Bench home\nkeywords: bench\n---\n\n${locale === 'zh' ? '基准测试首页。' : 'Benchmark home.'}\n`);
     for (let i = 0; i < pagesPerLocale; i++) {
       const title = locale === 'zh' ? `产品 ${i}` : `Product ${i}`;
       const front = `---\ntitle: ${title}\ndescription: ${locale === 'zh' ? '产品页面' : 'A product page'} ${i}\nkeywords: X-ray, console, ${i}\n---\n\n`;
