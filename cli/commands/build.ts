@@ -13,6 +13,7 @@ export interface BuildFlags {
   baseUrl?: string;
   drafts?: boolean;
   strict?: boolean;
+  allowPlaceholders?: boolean;
   quiet?: boolean;
   report?: string | boolean;
 }
@@ -30,7 +31,8 @@ export function addSharedOptions(command: Command): Command {
 /** Adds the options of `build`: the shared ones, and --strict and --report, which `watch` has not. */
 export function addBuildOptions(command: Command): Command {
   return addSharedOptions(command)
-    .option('--strict', 'treat warnings as errors (for CI)')
+    .option('--strict', 'treat warnings as errors (for CI); refuses stand-in values in site.yaml')
+    .option('--allow-placeholders', 'with --strict, accept the stand-in values site.yaml marks (for previews)')
     .addOption(new Option('--report [format]', 'print the translation report; with json, stdout holds the JSON alone').choices(REPORT_FORMATS));
 }
 
@@ -49,6 +51,7 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
       baseUrl: flags.baseUrl,
       drafts: Boolean(flags.drafts),
       strict: Boolean(flags.strict),
+      allowPlaceholders: Boolean(flags.allowPlaceholders),
       onProgress: flags.quiet ? undefined : progress.update,
     });
     progress.clear();
@@ -57,8 +60,9 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
     if (!flags.quiet) {
       const ms = Math.round(performance.now() - started);
       const total = result.pages.zh + result.pages.en;
+      const stand = result.placeholders.length ? ` · stand-in values in site.yaml: ${result.placeholders.join(', ')}` : '';
       chatter.write(
-        `Built ${total} pages (zh ${result.pages.zh}, en ${result.pages.en}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s) · ${ms} ms\n`,
+        `Built ${total} pages (zh ${result.pages.zh}, en ${result.pages.en}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,
       );
     }
     return 0;

@@ -17,6 +17,7 @@ import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './outpu
 import { heldAfter, isEmpty, plan } from './plan.ts';
 import { RenderPool, threadsFor } from './pool.ts';
 import { cacheDirOf, prepareSite, type Site } from './site.ts';
+import { displayPath } from './paths.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
 import { termGapsOfPages } from './terms.ts';
 
@@ -29,6 +30,8 @@ export interface BuildOptions {
   baseUrl?: string;
   drafts: boolean;
   strict: boolean;
+  /** With `strict`, accept the stand-in values site.yaml marks as `placeholders` (previews). */
+  allowPlaceholders?: boolean;
   /** Called with (done, total) while pages render. */
   onProgress?: (done: number, total: number) => void;
   /** Keep the render threads for later renders (`watch`) and return them; at least one is started. */
@@ -43,6 +46,8 @@ export interface BuildResult {
   warnings: Problem[];
   report: TranslationReport;
   outDir: string;
+  /** The site.yaml fields still marked as holding stand-in values. */
+  placeholders: string[];
   /** What `watch` continues from. */
   built: Built;
 }
@@ -90,6 +95,17 @@ function checkStrict(strict: boolean, warnings: readonly Problem[]): void {
   if (strict && warnings.length) throw new SiteError([...warnings, problem('STRICT', `${warnings.length} warning(s) with --strict; nothing was written.`)]);
 }
 
+/**
+ * A strict build refuses stand-in values (site.yaml `placeholders`), so no site goes live with
+ * `+86 000 0000 0000`; `allowPlaceholders` lets a preview through.
+ */
+function checkPlaceholders(site: Site, options: BuildOptions): void {
+  const { fields, line } = site.config.placeholders;
+  if (!options.strict || options.allowPlaceholders || fields.length === 0) return;
+  const file = displayPath(join(resolve(options.contentDir), 'site.yaml'));
+  throw new SiteError(problem('PLACEHOLDER_DATA', `site.yaml still holds stand-in values for ${fields.join(', ')}; a --strict build publishes none.`, { file, ...(line ? { line } : {}) }));
+}
+
 /** Runs a full build. Throws SiteError with every problem found; the previous output stays untouched. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const { root } = options;
@@ -101,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
   );
+  checkPlaceholders(site, options);
   const shared = siteKey(site, TOOL_VERSION);
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
@@ -113,6 +130,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings: allWarnings(site, keys, jobWarnings),
     report: translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms)),
     outDir,
+    placeholders: site.config.placeholders.fields,
     built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, ...(pool ? { pool } : {}) },
   });
 

@@ -22,6 +22,15 @@ export interface SiteConfig {
   cdn: string;
   /** Year the company was founded, for the home pages' Organization JSON-LD (optional). */
   founded?: string;
+  /** The company's legal entity and registered address per locale (`{legalEntity}`, `{address}`). */
+  legalEntity?: Record<Locale, string>;
+  address?: Record<Locale, string>;
+  /** Facts the copy states (`{customers}`, `{countries}`, `{platformYear}`). */
+  customers?: string;
+  countries?: string;
+  platformYear?: string;
+  /** The fields that still hold stand-in values (site.yaml `placeholders`) and the line of that list. */
+  placeholders: { fields: string[]; line?: number };
   /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/defaults.ts). */
   maxPageSize: number;
 }
@@ -61,6 +70,9 @@ export function isBaseUrl(value: string): boolean {
 const ROUTE = { kind: 'string', required: true, pattern: /^\/[^\s]*$/, patternHint: 'a route starting with "/", e.g. /DROC' } as const;
 const TEXT_ID = { kind: 'string', required: true, pattern: /^[\w.-]+$/, patternHint: 'a text id from _strings.yaml, e.g. nav.company' } as const;
 
+/** The site.yaml fields that may be marked as still holding stand-in values (`placeholders: [...]`). */
+export const PLACEHOLDER_FIELDS = ['baseUrl', 'company', 'legalEntity', 'address', 'phone', 'email', 'founded', 'customers', 'countries', 'platformYear'] as const;
+
 const SITE_SCHEMA: Field = {
   kind: 'record',
   required: true,
@@ -72,6 +84,12 @@ const SITE_SCHEMA: Field = {
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     founded: { kind: 'number' },
+    legalEntity: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    address: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    customers: { kind: 'number' },
+    countries: { kind: 'number' },
+    platformYear: { kind: 'number' },
+    placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
   },
@@ -128,6 +146,10 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     apiBase: trim(raw.apiBase),
     cdn: trim(raw.cdn),
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
+    ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
+    ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
+    ...Object.fromEntries((['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])])),
+    placeholders: { fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [], ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}) },
     maxPageSize,
   };
 }

@@ -29,7 +29,11 @@ export const CATALOGUE = {
   OUT_UNSAFE: { title: 'Unsafe output folder', hint: 'Choose an output folder that is not the project, the content folder or one of their parents, e.g. --out dist.' },
   OUT_NOT_OURS: { title: 'Output folder holds other files', hint: 'The build replaces the whole output folder. Empty it, remove it, or choose another --out.' },
   TEMPLATE_BUILD: { title: 'Templates failed to compile', hint: 'Fix the template source at the line shown.' },
+  CARD_INVALID: { title: 'Invalid card image', hint: 'Name a PNG or JPEG file of public/ in `card` (`card: /images/card.png`; 1200×630 reads best), or remove `card` to get the drawn card (README, "Search engines and feeds").' },
   RENDER_FAILED: { title: 'Rendering failed', hint: 'A template threw while rendering this page; run with --debug for the stack trace.' },
+  IMAGE_ALT_REQUIRED: { title: 'Photo without alt text', hint: 'Describe what the photo shows: `![the DROC console on a cart](/images/droc.jpg)`, or `cover: { src: …, alt: … }`. A purely decorative photo takes an alt of two quotes: `![""](/images/x.jpg)`, `alt: ""` (README, "Images").' },
+  IMAGE_INVALID: { title: 'Not a usable image', hint: 'Put a JPEG, PNG, WebP, AVIF or TIFF file in public/ (a HEIC photo: export it as JPEG), or fix the path; a cover must be one of those (README, "Images").' },
+  PLACEHOLDER_DATA: { title: 'Stand-in values in site.yaml', hint: 'Put the real values in site.yaml and remove their names from `placeholders`; for a preview, add --allow-placeholders.' },
   STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
   NOT_BUILT: { title: 'Nothing built to check', hint: 'Run `ecom-site build` first, or pass the built folder with --out.' },
   // System errors (cli/core/system-errors.ts): printed on one line, message and hint, without a stack.

@@ -4,7 +4,7 @@
  * to report problems) travel on the VFile, so the processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Link, Root as MdastRoot, Text } from 'mdast';
+import type { Image, Link, Root as MdastRoot, Text } from 'mdast';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -17,8 +17,10 @@ import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Locale } from '../../client/constants.ts';
 import { problem, type Code, type Problem } from './errors.ts';
+import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from './placeholders.ts';
+import { decodeSitePath } from './routes.ts';
 import { proseProblems } from './prose.ts';
 import type { TermBase } from './terms.ts';
 
@@ -39,6 +41,10 @@ export interface MarkdownContext {
   placeholders: Placeholders;
   /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
   cdn?: string;
+  /** The raster images of public/ (cli/core/images.ts): an image of one becomes a `<picture>`. */
+  images?: ImageTable;
+  /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES`. */
+  imageSizes?: string;
   warnings: Problem[];
   errors: Problem[];
 }
@@ -55,6 +61,57 @@ export interface RenderedBody {
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];
+}
+
+/**
+ * The `sizes` of a photo in a page body: the prose column, about half the window from 1200 px (its width
+ * scales with the window there, templates/site.css `.prose`), at most 46em (736 px) below.
+ */
+export const BODY_IMAGE_SIZES = '(min-width: 1200px) 48vw, min(100vw, 736px)';
+
+/** The site path an internal URL names (no query, no hash, decoded), or undefined for an external one. */
+function sitePathOf(url: string): string | undefined {
+  return url.startsWith('/') && !url.startsWith('//') ? decodeSitePath(url.split(/[?#]/)[0] as string) : undefined;
+}
+
+/**
+ * An image of the body (README, "Images"). A photo (a raster image of public/) becomes a `<picture>` node
+ * (hast built here, carried by `data.hChildren`), below the fold and lazy: its alt text is required. Other
+ * images stay `<img>`, lazy too, so that React preloads none of them (only a page's LCP image may be).
+ * Returns the node to put in the image's place.
+ */
+function bodyImage(ctx: MarkdownContext, node: Image, url: string): RootContent | undefined {
+  const path = sitePathOf(url);
+  const images = ctx.images ?? {};
+  const alt = altOf(node.alt);
+  const lazy = { loading: 'lazy', decoding: 'async' };
+  const problemText = path ? imageProblem(path, images) : undefined;
+  if (problemText) {
+    report(ctx.errors, ctx, 'IMAGE_INVALID', `${problemText}`, node);
+    return undefined;
+  }
+  const info = path ? images[path] : undefined;
+  if (!path || !info || 'error' in info) {
+    if (alt === undefined) report(ctx.warnings, ctx, 'IMAGE_ALT_MISSING', `The image ${node.url} has no alt text.`, node);
+    node.alt = alt ?? '';
+    node.data = { ...node.data, hProperties: { ...lazy } };
+    return undefined;
+  }
+  if (alt === undefined) report(ctx.errors, ctx, 'IMAGE_ALT_REQUIRED', `The photo ${path} has no alt text. Describe it (\`![what it shows](${path})\`), or mark it decorative with \`![""](${path})\`.`, node);
+  const picture = pictureOf(path, info, ctx.cdn);
+  const sizes = ctx.imageSizes ?? BODY_IMAGE_SIZES;
+  const element = (tagName: string, properties: Record<string, string | number>): Element => ({ type: 'element', tagName, properties, children: [] });
+  return {
+    type: 'picture',
+    children: [],
+    data: {
+      hName: 'picture',
+      hChildren: [
+        ...picture.sources.map((source) => element('source', { type: source.type, srcSet: source.srcSet, sizes })),
+        element('img', { src: picture.src, srcSet: picture.srcSet, sizes, width: picture.width, height: picture.height, alt: alt ?? '', ...lazy }),
+      ],
+    },
+  } as unknown as RootContent;
 }
 
 /** Protocols a writer's link or image may use; anything else (javascript:, data:, vbscript:…) is dropped. */
@@ -76,7 +133,7 @@ function report(list: Problem[], ctx: MarkdownContext, code: Code, message: stri
  */
 function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
   const start = node.position?.start;
-  for (const found of findUnknownPlaceholders(node.value)) {
+  for (const found of findUnknownPlaceholders(node.value, ctx.placeholders)) {
     // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
     // the column is exact on the node's first line and counted from the line start after it.
     const before = node.value.slice(0, found.index);
@@ -119,7 +176,6 @@ function remarkSite() {
         case 'image':
         case 'link':
         case 'definition': {
-          if (node.type === 'image' && !node.alt) report(ctx.warnings, ctx, 'IMAGE_ALT_MISSING', `The image ${node.url} has no alt text.`, node);
           const url = fillPlaceholders(node.url, ctx.placeholders);
           if (url !== '' && sanitizeUri(url, SAFE_PROTOCOLS) === '') {
             report(ctx.warnings, ctx, 'UNSAFE_URL', `The URL ${JSON.stringify(url.slice(0, 60))} was removed.`, node);
@@ -133,6 +189,16 @@ function remarkSite() {
           }
           const checked = checkInternalLink(url, ctx.path, ctx.locale, ctx.targets, node.type === 'image');
           if (checked.error) report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
+          if (node.type === 'image' && !checked.error) {
+            const picture = bodyImage(ctx, node, checked.url);
+            if (picture && parent && index !== undefined) {
+              parent.children.splice(index, 1, picture as never);
+              return [SKIP, index + 1];
+            }
+          }
+          const linked = node.type === 'image' || checked.error ? undefined : sitePathOf(checked.url);
+          // A photo's original is never published (it may hold a GPS position): it is shown, not linked.
+          if (linked && ctx.images?.[linked]) report(ctx.errors, ctx, 'LINK_BROKEN', `The link "${url}" points to the photo ${linked}, whose original is not published (README, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`, node);
           // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
           node.url = node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
           return undefined;

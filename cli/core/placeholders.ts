@@ -1,16 +1,20 @@
 /** Placeholders writers may use in Markdown and front matter (README, "Body: Markdown rules"), filled from site.yaml. */
 
-/** The values of `{phone}`, `{email}` and `{company}` for one locale. */
-export interface Placeholders {
-  phone: string;
-  email: string;
-  company: string;
-}
+/**
+ * The placeholder names, as written between braces: the contact details, the company's name, legal entity
+ * and address (per locale), and the facts the copy states (founding year, customer and country counts,
+ * the year the manufacturing platform launched). All come from site.yaml, so a fact is changed in one
+ * place for every page of both locales.
+ */
+export const PLACEHOLDER_NAMES = ['phone', 'email', 'company', 'legalEntity', 'address', 'founded', 'customers', 'countries', 'platformYear'] as const;
 
-/** The placeholder names, as written between braces. */
-export const PLACEHOLDER_NAMES: readonly string[] = ['phone', 'email', 'company'];
+/** A placeholder name. */
+export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
 
-const PLACEHOLDER = /\{(phone|email|company)\}/g;
+/** The values of the placeholders for one locale; one site.yaml leaves unset is missing here. */
+export type Placeholders = Partial<Record<PlaceholderName, string>>;
+
+const PLACEHOLDER = new RegExp(`\\{(${PLACEHOLDER_NAMES.join('|')})\\}`, 'g');
 /** What looks like a placeholder: a word between braces (`{foo}`, `{Phone}`); `{a, b}` or JSON does not. */
 const WORD_IN_BRACES = /\{([A-Za-z_][\w-]*)\}/g;
 
@@ -20,24 +24,27 @@ export interface UnknownPlaceholder {
   index: number;
 }
 
-/** Finds the `{word}`s of a text that no placeholder fills (they would reach the page as typed). */
-export function findUnknownPlaceholders(text: string): UnknownPlaceholder[] {
+/**
+ * Finds the `{word}`s of a text that no placeholder fills (they would reach the page as typed): names that
+ * are not placeholders, and, when `values` are given, placeholders site.yaml gives no value.
+ */
+export function findUnknownPlaceholders(text: string, values?: Placeholders): UnknownPlaceholder[] {
   if (!text.includes('{')) return [];
-  return [...text.matchAll(WORD_IN_BRACES)]
-    .filter((m) => !PLACEHOLDER_NAMES.includes(m[1] as string))
-    .map((m) => ({ name: m[1] as string, index: m.index }));
+  const known = (name: string): boolean => (PLACEHOLDER_NAMES as readonly string[]).includes(name) && (!values || values[name as PlaceholderName] !== undefined);
+  return [...text.matchAll(WORD_IN_BRACES)].filter((m) => !known(m[1] as string)).map((m) => ({ name: m[1] as string, index: m.index }));
 }
 
 /** The message of a PLACEHOLDER_UNKNOWN warning. */
 export function unknownPlaceholderMessage(name: string): string {
-  const near = PLACEHOLDER_NAMES.find((known) => known === name.toLowerCase());
+  if ((PLACEHOLDER_NAMES as readonly string[]).includes(name)) return `{${name}} has no value in site.yaml and stays in the page as typed; set \`${name}\` there.`;
+  const near = PLACEHOLDER_NAMES.find((known) => known.toLowerCase() === name.toLowerCase());
   const known = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
   return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (placeholders are lower case: {${near}})` : ''}; the placeholders are ${known}.`;
 }
 
 /** Replaces the known placeholders in a string; other braces are left as written. */
 export function fillPlaceholders(text: string, values: Placeholders): string {
-  return text.includes('{') ? text.replace(PLACEHOLDER, (_, key: keyof Placeholders) => values[key]) : text;
+  return text.includes('{') ? text.replace(PLACEHOLDER, (all, key: PlaceholderName) => values[key] ?? all) : text;
 }
 
 /** Fills placeholders in every string of a front matter value, keeping its shape. */

@@ -13,7 +13,9 @@ import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates, OG_LOCA
 import { translator } from './i18n.ts';
 import type { PlannedPage } from './i18n.ts';
 import type { PageSource } from './content.ts';
+import { NOT_FOUND_ROUTE } from './cards.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
+import { pictureOf, type ImageTable } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routeName } from './routes.ts';
@@ -28,6 +30,8 @@ export interface TemplateModule {
     sections?: { names?: readonly string[]; min?: number };
     article?: boolean;
     featuresNewest?: boolean;
+    /** The `sizes` of the photos in the page's body, from the template's layout (README, "Images"). */
+    imageSizes?: string;
   }>;
   NotFound: (props: TemplateProps) => ReactElement;
   UI_STRINGS: readonly string[];
@@ -58,10 +62,13 @@ export interface RenderContext {
   icons: Record<Locale, ReadonlyMap<string, string>>;
   /** The build's year (cli/core/build-date.ts): plain data, so workers and cache keys see it. */
   year: number;
+  /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/images.ts). */
+  images: ImageTable;
+  /** The site path of each page's social card, per locale and route; the 404 pages' under `/404` (cli/core/cards.ts). */
+  cards: Record<Locale, ReadonlyMap<string, string>>;
 }
 
 /** The public files the head and structured data point at (public/images). */
-const SHARE_IMAGE = '/images/hero.svg';
 const LOGO = '/images/logo.svg';
 
 /** The result of rendering: HTML, or the problems that stopped it. */
@@ -73,7 +80,10 @@ export interface Rendered {
 
 /** The placeholder values of a locale. */
 export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
-  return { phone: config.phone, email: config.email, company: config.company[locale] };
+  const { phone, email, founded, customers, countries, platformYear } = config;
+  const values: Placeholders = { phone, email, company: config.company[locale], legalEntity: config.legalEntity?.[locale], address: config.address?.[locale], founded, customers, countries, platformYear };
+  // A fact site.yaml leaves unset is no placeholder value: `{customers}` then stays as typed, with a warning.
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
 }
 
 function otherLocale(locale: Locale): Locale {
@@ -117,6 +127,10 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
     },
     href,
     asset: (path: string) => `${cdn}${path}`,
+    picture: (path: string) => {
+      const info = ctx.images[path];
+      return info && !('error' in info) ? pictureOf(path, info, cdn) : undefined;
+    },
     ui: t,
     pageIcons: ctx.icons[locale],
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
@@ -139,12 +153,17 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors:
   walk(page.source.data, []);
 }
 
-/** Open Graph / Twitter facts of a page in `locale`: its `og:locale` is its canonical page's. */
-function socialOf(ctx: RenderContext, locale: Locale, ownLocales: readonly Locale[], published?: string): SocialMeta {
+/**
+ * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
+ * its image the page's social card (cli/core/cards.ts).
+ */
+function socialOf(ctx: RenderContext, locale: Locale, route: string, ownLocales: readonly Locale[], published?: string): SocialMeta {
   const own = canonicalLocale(locale, ownLocales);
+  const card = ctx.cards[locale].get(route);
+  if (!card) throw new Error(`No social card was planned for ${route} (${locale}).`);
   return {
     type: published ? 'article' : 'website',
-    image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, SHARE_IMAGE),
+    image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, encodeSitePath(card)),
     locale: OG_LOCALES[own],
     alternateLocales: ownLocales.filter((l) => l !== own).map((l) => OG_LOCALES[l]),
     ...(published ? { published } : {}),
@@ -194,7 +213,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
   const placeholders = placeholdersFor(ctx.config, source.locale);
   const path = localisePath(route, locale);
-  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, language: from.locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, terms: ctx.terms, warnings, errors });
+  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, language: from.locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, terms: ctx.terms, images: ctx.images, imageSizes: spec.imageSizes, warnings, errors });
   const body = markdown(source);
   const newest = spec.featuresNewest ? ctx.featured[locale] : undefined;
   const featured = newest ? markdown(newest).body : undefined;
@@ -229,7 +248,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     data,
     ...body,
     ...(featured ? { featured } : {}),
-    social: socialOf(ctx, locale, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
+    social: socialOf(ctx, locale, page.route, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };
   const canonicalRoute = route === '/home' ? '/' : route;
@@ -258,7 +277,7 @@ export function renderNotFound(locale: Locale, ctx: RenderContext): string {
     body: empty,
     intro: null,
     sections: [],
-    social: socialOf(ctx, locale, LOCALES),
+    social: socialOf(ctx, locale, NOT_FOUND_ROUTE, LOCALES),
     structuredData: [],
   };
   const site = siteModel(ctx, locale, undefined, '/');
