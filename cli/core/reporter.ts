@@ -13,6 +13,7 @@ function placeLine(p: Problem): string {
  * once, however many files share the problem.
  */
 export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`): string {
+  // Used for errors too (printError): one format for every list of problems.
   if (warnings.length === 0) return '';
   const groups = new Map<Problem['code'], Problem[]>();
   for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
@@ -45,9 +46,9 @@ export function compareWarnings(before: readonly Problem[], after: readonly Prob
  */
 export function printError(error: unknown, debug: boolean, stream: NodeJS.WritableStream = process.stderr): number {
   if (error instanceof SiteError) {
+    // Grouped like warnings: the same problem in many files prints its hint once, under the list of places.
     const errors = error.problems.filter((p) => p.code !== 'STRICT');
-    stream.write(`\n${errors.length} error(s):\n`);
-    for (const p of error.problems) stream.write(`  ${formatProblem(p).replace(/\n/g, '\n  ')}\n`);
+    stream.write(formatWarnings(error.problems, `${errors.length} error(s):`));
     if (debug && error.stack) stream.write(`${error.stack}\n`);
     return error.exitCode;
   }

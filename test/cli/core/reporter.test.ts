@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { problem, SiteError } from '../../../cli/core/errors.ts';
+import { compareWarnings, formatWarnings, printError } from '../../../cli/core/reporter.ts';
+
+const many = ['a.md', 'b.md', 'c.md'].map((file, i) => problem('DESCRIPTION_MISSING', 'The page has no description.', { file, line: i + 1 }));
+
+describe('grouped problems', () => {
+  it('prints the same warning on many files once under its title, with the hint once', () => {
+    const text = formatWarnings([...many, problem('RAW_HTML', 'Raw HTML was removed.', { file: 'd.md', line: 4, column: 2 })]);
+    expect(text.match(/hint:/g)).toHaveLength(2);
+    expect(text).toContain('Missing description (3)');
+    expect(text).toContain('  a.md:1  DESCRIPTION_MISSING  The page has no description.\n  b.md:2  DESCRIPTION_MISSING');
+    expect(text).toContain('d.md:4:2  RAW_HTML');
+  });
+
+  it('prints errors the same way', () => {
+    let text = '';
+    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    const code = printError(new SiteError(many.map((p) => ({ ...p, code: 'LINK_BROKEN' as const }))), false, stream);
+    expect(code).toBe(1);
+    expect(text).toContain('3 error(s):');
+    expect(text.match(/hint:/g)).toHaveLength(1);
+  });
+
+  it('tells new warnings from resolved ones', () => {
+    const [a, b, c] = many as [ReturnType<typeof problem>, ReturnType<typeof problem>, ReturnType<typeof problem>];
+    expect(compareWarnings([a, b], [b, c])).toEqual({ added: [c], resolved: [a] });
+  });
+});
