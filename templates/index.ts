@@ -35,6 +35,8 @@ export interface TemplateSpec {
   article?: boolean;
   /** Pages of this template show the newest article's full text (`page.featured`). */
   featuresNewest?: boolean;
+  /** The `sizes` of the photos in the body, from the layout (default: the prose column, cli/core/markdown.ts). */
+  imageSizes?: string;
 }
 
 const text = { kind: 'string', required: true } as const;
@@ -45,13 +47,18 @@ const productCards = records({ route, name: text, text });
 const stats = records({ value: { kind: 'string', required: true }, label: text });
 /** The page's icon by name (hero badge, and the cards that link to it); templates with a hero read it. */
 const icon = { kind: 'enum', values: ICON_NAMES } as const;
+/**
+ * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
+ * what it shows (`""` when decorative; required, checked with the file by cli/core/images.ts).
+ */
+const cover = { kind: 'record', fields: { src: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a path in public/ such as /images/company.jpg' }, alt: { kind: 'string' } } } as const;
 
 /** Every template by name; `page` is the default. */
 export const templates: Record<string, TemplateSpec> = {
   page: { component: Page, fields: { icon } },
   home: {
     component: Home,
-    fields: { hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } }, stats, lines: productCards },
+    fields: { hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } }, stats, lines: productCards, cover },
   },
   console: {
     component: Console,
@@ -63,7 +70,7 @@ export const templates: Record<string, TemplateSpec> = {
   family: { component: Family, fields: { products: { ...productCards, required: true }, icon } },
   'news-list': { component: NewsList, fields: { icon } },
   'news-detail': { component: NewsDetail, fields: { icon }, featuresNewest: true },
-  article: { component: Article, fields: { date: { kind: 'date', required: true } }, article: true },
+  article: { component: Article, fields: { date: { kind: 'date', required: true }, cover }, article: true, imageSizes: '(min-width: 1200px) 45vw, min(100vw, 736px)' },
   company: {
     component: Company,
     fields: {
@@ -71,6 +78,7 @@ export const templates: Record<string, TemplateSpec> = {
       milestones: records({ year: { kind: 'string', required: true }, text }),
       regions: records({ name: text, text }),
       icon,
+      cover,
     },
   },
   careers: { component: Careers, fields: { icon }, sections: { min: 1 } },

@@ -3,6 +3,15 @@ import type { ReactElement } from 'react';
 import type { Locale } from '../client/constants.ts';
 import type { UiString } from './strings.ts';
 
+/** A `<picture>`: one `<source>` per modern format (AVIF, WebP) and the `<img>` fallback (JPEG or PNG), URLs ready. */
+export interface PictureModel {
+  sources: Array<{ type: string; srcSet: string }>;
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
 /** A `##` section of the page body. */
 export interface Section {
   title: string;
@@ -99,6 +108,8 @@ export interface SiteModel {
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */
   asset(path: string): string;
+  /** The published files of a raster image of public/ (`/images/company.jpg`), or undefined for any other path. */
+  picture(path: string): PictureModel | undefined;
   /**
    * Looks up a UI text id in this locale tree's _strings.yaml, for the page chrome (header, menu, footer,
    * notices). It equals the template's `t` except on a stand-in page, whose `t` reads the content's

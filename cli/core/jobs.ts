@@ -39,7 +39,7 @@ function stableJson(value: unknown): string {
 export function siteKey(site: Site, toolVersion: string): string {
   const { ctx } = site;
   return contentHash(
-    stableJson([toolVersion, site.templates.hash, ctx.assets, ctx.config, ctx.menu, ctx.strings, ctx.targets, ctx.articles, ctx.feeds, Object.values(ctx.featured).map((s) => s?.hash), ctx.icons, ctx.year, ctx.terms]),
+    stableJson([toolVersion, site.templates.hash, ctx.assets, ctx.config, ctx.menu, ctx.strings, ctx.targets, ctx.articles, ctx.feeds, Object.values(ctx.featured).map((s) => s?.hash), ctx.icons, ctx.year, ctx.terms, ctx.images]),
   );
 }
 

@@ -17,6 +17,8 @@ import { siteFeeds, type SiteFeed } from './feed.ts';
 import { findMissingStrings, missingStrings, planPages, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
 import { explainMissing, type LinkTargets } from './links.ts';
 import { displayPath } from './paths.ts';
+import { probePublicImages } from './image-files.ts';
+import { coverProblems, isRasterPath, type ImageTable } from './images.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
 import { portable } from './pool.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
@@ -42,7 +44,10 @@ export interface Site {
   config: SiteConfig;
   templates: TemplateBundle<TemplateModule>;
   assets: { script: Asset; detect: Asset; stylesheet: Asset };
+  /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
   publicFiles: string[];
+  /** The raster images of public/, probed (cli/core/image-files.ts), by site path. */
+  images: ImageTable;
   /** Page files relative to the content folder, as last listed. */
   entries: string[];
   sources: SourcePage[];
@@ -136,7 +141,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   }
   const year = buildYear();
   const cacheDir = cacheDirOf(root);
-  const [config, menu, ownStrings, templates, script, detect, stylesheet, publicFiles, terms] = await Promise.all([
+  const [config, menu, ownStrings, templates, script, detect, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadSiteConfig(contentDir),
     loadMenu(contentDir),
     loadStrings(contentDir),
@@ -146,8 +151,10 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     buildStylesheet(root, cacheDir),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false }),
     loadTerms(contentDir),
+    probePublicImages(join(root, 'public'), cacheDir),
   ]);
-  publicFiles.sort();
+  // Raster originals are never copied: they may carry a GPS position (README, "Images").
+  const publicFiles = allPublicFiles.filter((file) => !isRasterPath(file)).sort();
   if (inputs.baseUrl) config.baseUrl = inputs.baseUrl.replace(/\/+$/, '');
 
   const warnings: Problem[] = [];
@@ -177,7 +184,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const targets: LinkTargets = {
     routes,
     drafts: plan.drafts,
-    files: new Set([...publicFiles.map((f) => `/${f}`), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
+    files: new Set([...publicFiles.map((f) => `/${f}`), ...Object.keys(images), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
   };
   const cdn = config.cdn;
   const ctx: RenderContext = {
@@ -194,9 +201,11 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     icons: namedIcons(plan.pages),
     year,
     terms,
+    images,
   };
   // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
   for (const page of plan.pages) if (!page.fallback) checkDataRoutes(page, targets, errors);
+  for (const page of plan.pages) if (!page.fallback) errors.push(...coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf));
   if (errors.length) throw new SiteError(errors);
-  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, warnings, missing };
+  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, warnings, missing };
 }

@@ -6,10 +6,13 @@
 import { join } from 'node:path';
 import { LOCALES } from '../../client/constants.ts';
 import { contentHash } from './files.ts';
+import { produceVariant } from './image-files.ts';
+import { variantsOf } from './images.ts';
+import { displayPath } from './paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
 import { renderNotFound } from './render.ts';
-import type { Site } from './site.ts';
+import { cacheDirOf, type Site } from './site.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
@@ -41,6 +44,28 @@ export function publicFileKey(stamp: string): string {
   return `public:${stamp}`;
 }
 
+/** The key of an encoded image: its source's hash and the encoding (cli/core/images.ts `variantsOf`). */
+export function imageFileKey(key: string): string {
+  return `img:${key}`;
+}
+
+/**
+ * The files every raster image of public/ is published as (README, "Images"), each made by sharp when the
+ * plan asks for it, in parallel with rendering. An image that cannot be read has none: the pages that
+ * show it fail with IMAGE_INVALID.
+ */
+export function imageTargets(site: Site): Array<[string, Target]> {
+  const publicDir = join(site.inputs.root, 'public');
+  const cacheDir = cacheDirOf(site.inputs.root);
+  return Object.entries(site.images).flatMap(([path, info]) => {
+    if ('error' in info) return [];
+    const source = join(publicDir, path.slice(1));
+    const variants = variantsOf(path, info);
+    const widest = Math.max(...variants.map((v) => v.width));
+    return variants.map((variant): [string, Target] => [variant.file, { key: imageFileKey(variant.key), make: { kind: 'produce', produce: () => produceVariant(source, displayPath(source), variant, widest, cacheDir) } }]);
+  });
+}
+
 /**
  * Everything the output of `site` should hold. `publicStamps` are the stamps of public/'s files. Where two
  * sources name one path, public/ wins over a page and a site-wide file over both, as the files are written
@@ -57,6 +82,7 @@ export function outputTargets(site: Site, shared: string, publicStamps: Readonly
   for (const file of site.publicFiles) {
     targets.set(file, { key: publicFileKey(publicStamps[file] ?? ''), make: { kind: 'copy', from: join(publicDir, file) } });
   }
+  for (const [path, target] of imageTargets(site)) targets.set(path, target);
   for (const [path, data] of siteFiles(site)) targets.set(path, { key: contentHash(data), make: { kind: 'data', data } });
   return { jobs, keys, targets };
 }

@@ -5,10 +5,42 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { chooseLocale, localeOfTag } from '../../client/locale.ts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { hasMarker, markWindow, openPage, useSite, waitForRoute } from '../helpers/browser.ts';
 
 const site = useSite();
 const DAY_S = 86_400;
+
+/**
+ * Makes every page of `context` log the loads of another document its scripts start. The Navigation API's `navigate`
+ * event fires synchronously inside `location.replace`, so once the detection script has run, the log
+ * holds its redirect if it asked for one: "not redirected" is then a fact, not a guess after a delay.
+ */
+async function recordNavigations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as Window & { __navigations?: string[]; navigation?: EventTarget };
+    w.__navigations = [];
+    w.navigation?.addEventListener('navigate', (event) => {
+      // Only loads of another document: the script's own history entries (scroll positions) do not count.
+      const { destination } = event as Event & { destination: { url: string; sameDocument: boolean } };
+      if (!destination.sameDocument) w.__navigations?.push(new URL(destination.url).pathname);
+    });
+  });
+}
+
+/**
+ * Asserts that the page shown is `path` and that no script of it asked to go elsewhere, once the detection
+ * script has run: it is a blocking script, so it has when the page has loaded (`page.goto` and
+ * `addScriptTag` wait for that); its resource entry shows that it was loaded at all.
+ */
+async function expectStayed(page: Page, path: string): Promise<void> {
+  const state = await page.evaluate(() => ({
+    path: location.pathname,
+    navigations: (window as Window & { __navigations?: string[] }).__navigations,
+    detectRan: performance.getEntriesByType('resource').some((entry) => /\/assets\/detect\.[0-9a-f]+\.js$/.test(entry.name)),
+  }));
+  expect(state).toEqual({ path, navigations: [], detectRan: true });
+}
 
 describe('chooseLocale', () => {
   test('a cookie holding a known locale wins over the browser languages', () => {
@@ -55,9 +87,9 @@ describe('locale detection on the root path', () => {
   test('a Chinese or other-language browser stays on /', async () => {
     for (const locale of ['zh-CN', 'fr-FR']) {
       const { context, page } = await openPage(site, { locale });
+      await recordNavigations(context);
       await page.goto(`${site.url}/`);
-      await page.waitForTimeout(300);
-      expect(new URL(page.url()).pathname).toBe('/');
+      await expectStayed(page, '/');
       expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
       await context.close();
     }
@@ -66,9 +98,9 @@ describe('locale detection on the root path', () => {
   test('the cookie i18n_redirected is followed before the browser language', async () => {
     const toZh = await openPage(site, { locale: 'en-US' });
     await toZh.context.addCookies([{ name: 'i18n_redirected', value: 'zh', url: site.url }]);
+    await recordNavigations(toZh.context);
     await toZh.page.goto(`${site.url}/`);
-    await toZh.page.waitForTimeout(300);
-    expect(new URL(toZh.page.url()).pathname).toBe('/');
+    await expectStayed(toZh.page, '/');
     await toZh.context.close();
 
     const toEn = await openPage(site, { locale: 'zh-CN' });
@@ -81,22 +113,23 @@ describe('locale detection on the root path', () => {
   test('no other path is redirected, whatever the browser language or cookie', async () => {
     const { context, page } = await openPage(site, { locale: 'en-US' });
     await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: site.url }]);
+    await recordNavigations(context);
     const detect = /src="(\/assets\/detect\.[0-9a-f]+\.js)"/.exec(readFileSync(join(site.dir, 'index.html'), 'utf8'))?.[1] ?? '';
     for (const path of ['/home', '/DROC', '/company/company', '/newsDetail']) {
       await page.goto(`${site.url}${path}`);
       // The pages do not load the script; load it anyway to show that it checks the path itself.
       await page.addScriptTag({ url: detect });
-      await page.waitForTimeout(200);
-      expect(new URL(page.url()).pathname).toBe(path);
+      await expectStayed(page, path);
     }
     await context.close();
 
     const zh = await openPage(site, { locale: 'zh-CN' });
     await zh.context.addCookies([{ name: 'i18n_redirected', value: 'zh', url: site.url }]);
+    await recordNavigations(zh.context);
     for (const path of ['/en', '/en/home', '/en/DROC']) {
       await zh.page.goto(`${site.url}${path}`);
-      await zh.page.waitForTimeout(200);
-      expect(new URL(zh.page.url()).pathname).toBe(path);
+      await zh.page.addScriptTag({ url: detect });
+      await expectStayed(zh.page, path);
     }
     await zh.context.close();
   });
@@ -132,9 +165,9 @@ describe('locale switch', () => {
     await page.waitForURL(`${site.url}/en`);
     await page.click('a[data-locale-switch]');
     await waitForRoute(page, 'index___zh');
+    await recordNavigations(context);
     await page.goto(`${site.url}/`);
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expectStayed(page, '/');
     await context.close();
   });
 });

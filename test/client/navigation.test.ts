@@ -69,7 +69,8 @@ describe('navigation', () => {
     expect(await page.evaluate(() => scrollY)).toBe(0);
 
     await page.evaluate(() => scrollTo({ top: 300, behavior: 'instant' }));
-    await page.waitForTimeout(300);
+    // The script saves the position in the history entry once scrolling has settled.
+    await page.waitForFunction(() => (history.state as { y?: number } | null)?.y === 300);
     await page.goBack();
     await waitForRoute(page, 'DROC___zh');
     expect(await page.evaluate(() => scrollY)).toBe(y);
