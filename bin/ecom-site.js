@@ -55,8 +55,9 @@ async function ensureBundle() {
     target: 'node20',
     // The unified/micromark ecosystem is hundreds of small modules; bundling them into the CLI makes
     // start-up several times faster than resolving each (issue 7). React stays external so templates
-    // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator'],
+    // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
+    // loads its native libvips binding from its own folder, which a bundle cannot hold.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp'],
     // CommonJS dependencies inside an ES module bundle need a real `require` for Node's built-ins.
     banner: { js: "import { createRequire as __ecomCreateRequire } from 'node:module'; const require = __ecomCreateRequire(import.meta.url);" },
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { BandHeading, CardGrid, ContactCta, Intro, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import { coverOf, Picture } from './parts/Picture.tsx';
 import { Stats, type Stat } from './parts/Stats.tsx';
 import type { TemplateProps } from './types.ts';
 
@@ -9,13 +10,24 @@ interface Milestone {
   text: string;
 }
 
+/** A cover across the container (templates/site.css `.container`): 1400/1920 of the window from 1200 px. */
+const WIDE_COVER_SIZES = '(min-width: 1200px) 73vw, min(100vw, 1120px)';
+
 /** The company profile: facts, sections, the history timeline and the partner regions. */
 export function Company(props: TemplateProps): ReactElement {
   const { page, site, t } = props;
   const milestones = listOf<Milestone>(page.data, 'milestones');
+  const cover = coverOf(page, site);
   return (
     <Layout {...props}>
       <PageHero page={page} site={site} />
+      {cover ? (
+        <div className="cover-band">
+          <div className="container">
+            <Picture className="cover" picture={cover.picture} alt={cover.alt} sizes={WIDE_COVER_SIZES} priority />
+          </div>
+        </div>
+      ) : null}
       <Stats stats={listOf<Stat>(page.data, 'stats')} label={t('section.facts')} />
       <Intro page={page} />
       <div className="split-sections">

@@ -2,13 +2,21 @@ import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { ArticleList } from './parts/ArticleList.tsx';
 import { BandHeading, CardGrid, ContactCta, listOf, Sections, type Item } from './parts/blocks.tsx';
+import { coverOf, Picture } from './parts/Picture.tsx';
 import { Stats, type Stat } from './parts/Stats.tsx';
 import type { TemplateProps } from './types.ts';
+
+/**
+ * The hero art's width (templates/site.css `.hero-grid`): about a third of the window from 1200 px, at most
+ * 520 px below; hidden up to 860 px, where the smallest file is enough.
+ */
+const HOME_COVER_SIZES = '(max-width: 860px) 160px, (min-width: 1200px) 35vw, 520px';
 
 /** The home page: hero, company facts, product lines, sections, the latest news and a call to action. */
 export function Home(props: TemplateProps): ReactElement {
   const { page, site, t } = props;
   const hero = (page.data.hero ?? {}) as { heading?: string; lead?: string };
+  const cover = coverOf(page, site);
   return (
     <Layout {...props}>
       <div className="home-hero">
@@ -22,7 +30,11 @@ export function Home(props: TemplateProps): ReactElement {
               <a className="button button-ghost" href={site.href('/contactUs')}>{t('cta.button')}</a>
             </p>
           </div>
-          <img className="hero-art" src={site.asset('/images/hero.svg')} alt="" width="560" height="400" />
+          {cover ? (
+            <Picture className="hero-art" picture={cover.picture} alt={cover.alt} sizes={HOME_COVER_SIZES} priority />
+          ) : (
+            <img className="hero-art" src={site.asset('/images/hero.svg')} alt="" width="560" height="400" fetchPriority="high" />
+          )}
         </div>
       </div>
       <Stats stats={listOf<Stat>(page.data, 'stats')} label={t('section.facts')} />

@@ -8,7 +8,7 @@ import { BandHeading } from './blocks.tsx';
  * page's h1) and /newsDetail (an h2 under the page's own h1).
  */
 export function ArticleBody({ t, site, article, others, headingLevel }: TemplateProps & {
-  article: { title: string; date: string; summary: string; body: ReactElement };
+  article: { title: string; date: string; summary: string; body: ReactElement; cover?: ReactElement };
   others: ArticleSummary[];
   headingLevel: 1 | 2;
 }): ReactElement {
@@ -28,7 +28,10 @@ export function ArticleBody({ t, site, article, others, headingLevel }: Template
         </header>
         <div className="band article-text">
           <div className="container">
-            <div className="prose">{article.body}</div>
+            <div className="prose">
+              {article.cover}
+              {article.body}
+            </div>
           </div>
         </div>
       </article>

@@ -12,7 +12,7 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-brand">
-            <img src={site.asset('/images/logo.svg')} alt="" width="36" height="36" />
+            <img src={site.asset('/images/logo.svg')} alt="" width="36" height="36" loading="lazy" decoding="async" />
             <span>E-COM</span>
           </p>
           <p className="footer-company">{site.company}</p>
