@@ -66,6 +66,8 @@ export const COMMON_FIELDS: Fields = {
   template: { kind: 'string' },
   summary: { kind: 'string' },
   draft: { kind: 'boolean' },
+  /** The page's own social card image, a PNG or JPEG of public/ (README, "Search engines and feeds"). */
+  card: { kind: 'string' },
 };
 
 /** The folder of news articles in each locale (README, "Templates": `article` is for `news/<slug>.md`). */

@@ -45,12 +45,13 @@ export function siteKey(site: Site, toolVersion: string): string {
 
 /**
  * The key of one job: the site key plus the page's own file, route, locale, the locales that have their
- * own file for the route (canonical and alternates change when a translation comes or goes) and the
- * breadcrumb parent.
+ * own file for the route (canonical and alternates change when a translation comes or goes), the
+ * breadcrumb parent and the page's social card (its file name changes with its title).
  */
 export function jobKey(site: Site, shared: string, job: Job): string {
   const { page } = job;
   const parent = site.ctx.parents[page.locale].get(page.route);
   const parentTitle = parent ? site.ctx.titles[page.locale].get(parent) : undefined;
-  return contentHash(stableJson([shared, page.source.file, page.source.hash, job.route, page.locale, page.fallback, page.ownLocales, parent, parentTitle]));
+  const card = site.ctx.cards[page.locale].get(page.route);
+  return contentHash(stableJson([shared, page.source.file, page.source.hash, job.route, page.locale, page.fallback, page.ownLocales, parent, parentTitle, card]));
 }

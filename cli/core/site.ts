@@ -14,7 +14,7 @@ import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { siteFeeds, type SiteFeed } from './feed.ts';
-import { findMissingStrings, missingStrings, planPages, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
+import { findMissingStrings, missingStrings, planPages, translator, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
 import { explainMissing, type LinkTargets } from './links.ts';
 import { displayPath } from './paths.ts';
 import { probePublicImages } from './image-files.ts';
@@ -27,6 +27,8 @@ import type { Fields } from './schema.ts';
 import type { SitemapRoute } from './sitemap.ts';
 import { collectParents } from './structured-data.ts';
 import { dataProseProblems } from './prose.ts';
+import { cardArt, type CardArt } from './card-image.ts';
+import { planCards, type CardSpec } from './cards.ts';
 import { loadTerms } from './terms.ts';
 
 /** Where a site's inputs are. */
@@ -56,6 +58,9 @@ export interface Site {
   routes: SitemapRoute[];
   feeds: Partial<Record<Locale, SiteFeed>>;
   ctx: RenderContext;
+  /** Every social card the output holds (cli/core/cards.ts), and the art they are drawn with. */
+  cards: CardSpec[];
+  cardArt: CardArt;
   warnings: Problem[];
   missing: Record<Locale, string[]>;
 }
@@ -186,6 +191,10 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     drafts: plan.drafts,
     files: new Set([...publicFiles.map((f) => `/${f}`), ...Object.keys(images), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
   };
+  // Social cards: a page's card URL is in its HTML, so they are planned before anything renders.
+  const art = await cardArt(join(root, 'public'));
+  const cards = planCards(plan.pages, { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(root, 'public') }, (l) => translator(strings, l)('error.notFound'));
+  errors.push(...cards.problems);
   const cdn = config.cdn;
   const ctx: RenderContext = {
     config,
@@ -202,10 +211,11 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     year,
     terms,
     images,
+    cards: cards.paths,
   };
   // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
   for (const page of plan.pages) if (!page.fallback) checkDataRoutes(page, targets, errors);
   for (const page of plan.pages) if (!page.fallback) errors.push(...coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf));
   if (errors.length) throw new SiteError(errors);
-  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, warnings, missing };
+  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, cards: cards.cards, cardArt: art, warnings, missing };
 }

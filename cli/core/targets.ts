@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { LOCALES } from '../../client/constants.ts';
+import { produceCard } from './card-image.ts';
 import { contentHash } from './files.ts';
 import { produceVariant } from './image-files.ts';
 import { variantsOf } from './images.ts';
@@ -66,6 +67,20 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
+/** The key of a social card: what its pixels depend on (cli/core/cards.ts `cardKey`). */
+export function cardFileKey(key: string): string {
+  return `card:${key}`;
+}
+
+/**
+ * The social card of every page and 404 page (README, "Search engines and feeds"), each taken from the
+ * card cache or drawn by sharp when the plan asks for it, in parallel with rendering.
+ */
+export function cardTargets(site: Site): Array<[string, Target]> {
+  const cacheDir = cacheDirOf(site.inputs.root);
+  return site.cards.map((card): [string, Target] => [card.path, { key: cardFileKey(card.key), make: { kind: 'produce', produce: () => produceCard(card, site.cardArt, cacheDir) } }]);
+}
+
 /**
  * Everything the output of `site` should hold. `publicStamps` are the stamps of public/'s files. Where two
  * sources name one path, public/ wins over a page and a site-wide file over both, as the files are written
@@ -83,6 +98,7 @@ export function outputTargets(site: Site, shared: string, publicStamps: Readonly
     targets.set(file, { key: publicFileKey(publicStamps[file] ?? ''), make: { kind: 'copy', from: join(publicDir, file) } });
   }
   for (const [path, target] of imageTargets(site)) targets.set(path, target);
+  for (const [path, target] of cardTargets(site)) targets.set(path, target);
   for (const [path, data] of siteFiles(site)) targets.set(path, { key: contentHash(data), make: { kind: 'data', data } });
   return { jobs, keys, targets };
 }

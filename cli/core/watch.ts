@@ -21,6 +21,7 @@ import { displayPath, isInside } from './paths.ts';
 import { heldAfter, plan, type Target } from './plan.ts';
 import { portable, type RenderPool } from './pool.ts';
 import { fieldsOfTemplates, prepareSite, type Site } from './site.ts';
+import { CARD_LOGO } from './card-image.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './targets.ts';
 
 /** What the session remembers between rebuilds. */
@@ -135,7 +136,8 @@ function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets &
   const targets = new Map(state.built.targets);
   for (const file of files) {
     const target = targets.get(file);
-    if (target?.make.kind !== 'copy') return undefined;
+    // Every social card is drawn with the logo: an edited logo makes them anew (the full path).
+    if (target?.make.kind !== 'copy' || `/${file}` === CARD_LOGO) return undefined;
     let stamp: string;
     try {
       const info = statSync(target.make.from);

@@ -43,7 +43,8 @@ describe('the head of every page', () => {
     expect(meta(tree, 'og:title')).toBe(select('title', tree)?.children.map((c) => ('value' in c ? c.value : '')).join(''));
     expect(meta(tree, 'og:description')).toBe(description);
     expect(meta(tree, 'og:url')).toBe(canonical);
-    expect(meta(tree, 'og:image')).toBe(`${BASE}/images/hero.svg`);
+    // The page's social card (test/cli/commands/build-cards.test.ts checks the files).
+    expect(meta(tree, 'og:image')).toMatch(new RegExp(`^${BASE}/assets/cards/[^/]+___${locale}\\.[0-9a-f]{10}\\.png$`));
     expect(meta(tree, 'og:locale')).toBe(locale === 'zh' ? 'zh_CN' : 'en_US');
     expect(meta(tree, 'og:type')).toBe(ARTICLES.includes(route) ? 'article' : 'website');
     expect(meta(tree, 'twitter:card')).toBe('summary_large_image');

@@ -148,7 +148,7 @@ describe('ecom-site watch', () => {
     await waitFor(async () => ((await get('/en/newsDetail')).text.includes('FEATURED-MARKER') ? true : undefined));
     expect((await get('/en/news/rsna-2024')).text).toContain('FEATURED-MARKER');
 
-    writeFileSync(article, readFileSync(article, 'utf8').replace('title: E-COM at RSNA 2024', 'title: E-COM at RSNA 2024 TITLE-MARKER'));
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: (.*)$/m, 'title: $1 TITLE-MARKER'));
     await waitFor(async () => ((await get('/en/news')).text.includes('TITLE-MARKER') ? true : undefined), 20_000);
     rmSync(only);
     await waitFor(async () => ((await get('/en/only-zh')).status === 404 ? true : undefined), 20_000);
