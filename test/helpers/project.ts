@@ -8,8 +8,12 @@ import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempDir } from './cli.ts';
 
-/** Copies the project into a temp folder; returns its root. */
-export function copyProject(): string {
+/**
+ * Copies the project into a temp folder; returns its root. With `sharedCaches` (the default) the copy's
+ * caches of encoded photos and social cards are the project's own (a test that inspects a cache wants its
+ * own: pass false).
+ */
+export function copyProject({ sharedCaches = true }: { sharedCaches?: boolean } = {}): string {
   const root = join(tempDir('ecom-project-'), 'site');
   for (const part of ['bin', 'cli', 'client', 'templates', 'public', 'content', 'package.json', 'tsconfig.json']) {
     cpSync(join(ROOT, part), join(root, part), { recursive: true });
@@ -18,6 +22,14 @@ export function copyProject(): string {
   mkdirSync(modules);
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
     if (name !== '.cache') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+  }
+  // Encoded photos and social cards are cached by what their bytes depend on, and written atomically:
+  // the copy shares the project's caches rather than encoding every photo again.
+  const cache = join(modules, '.cache', 'ecom-site');
+  mkdirSync(cache, { recursive: true });
+  for (const shared of sharedCaches ? ['images', 'cards'] : []) {
+    mkdirSync(join(ROOT, 'node_modules', '.cache', 'ecom-site', shared), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', '.cache', 'ecom-site', shared), join(cache, shared));
   }
   return root;
 }

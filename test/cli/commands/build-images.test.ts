@@ -39,7 +39,7 @@ async function sidewaysPhoto(shade: number): Promise<Buffer> {
 const page = (title: string, body: string, front = ''): string => `---\ntitle: ${title}\ndescription: ${title}.\nkeywords: ${title}\n${front}---\n\n${body}\n`;
 
 beforeAll(async () => {
-  root = copyProject();
+  root = copyProject({ sharedCaches: false });
   // The real site's photos are encoded already: the copy starts from the same encoder cache.
   const cache = join(ROOT, 'node_modules', '.cache', 'ecom-site', 'images');
   if (existsSync(cache)) cpSync(cache, join(root, 'node_modules', '.cache', 'ecom-site', 'images'), { recursive: true });
