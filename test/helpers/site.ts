@@ -12,7 +12,7 @@ export const SPEC_ROUTES = [
 ] as const;
 
 /** The console pages, which carry the four feature groups. */
-export const CONSOLES = ['DROC', 'DFOC', 'DRFOC', 'CTOC', 'CBCT', 'DMOC', 'VET_CTOC', 'VET_DFOC', 'VET_DROC'] as const;
+export const CONSOLES = ['DROC', 'DFOC', 'DRFOC', 'CTOC', 'CBCT', 'DMOC', 'MA', 'VET_CTOC', 'VET_DFOC', 'VET_DROC'] as const;
 
 /** The URL path of a route in a locale. */
 export function pathOf(route: string, locale: 'zh' | 'en'): string {
