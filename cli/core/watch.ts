@@ -13,7 +13,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { applyPlan, inPlaceSink } from './apply.ts';
 import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
 import { stamps } from './cache.ts';
-import { parsePage, type SourcePage } from './content.ts';
+import { checkPageSize, parsePage, type SourcePage } from './content.ts';
 import { SiteError, type Problem } from './errors.ts';
 import { contentHash } from './files.ts';
 import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
@@ -175,6 +175,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
       return undefined;
     }
     if (contentHash(text) === old.hash) continue;
+    checkPageSize(text, file, site.config.maxPageSize);
     const now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields, []);
     if (now.route !== old.route || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
     edited.set(file, now);

@@ -86,4 +86,19 @@ describe('watch reports warnings on every rebuild', () => {
       await browser.close();
     }
   });
+
+  it('refuses an edit that makes a page larger than maxPageSize, keeping the last good page', async () => {
+    const site = join(content, 'site.yaml');
+    const settings = readFileSync(site, 'utf8');
+    writeFileSync(site, `${settings}maxPageSize: 40 KB\n`);
+    await until(() => (/Change detected: [^\n]*site\.yaml[\s\S]*Rebuilt/.test(stdout) ? true : undefined));
+    const file = join(content, 'en', 'join.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\n${'A long line of text. '.repeat(3000)}\n`);
+    await until(() => (/en\/join\.md\s+PAGE_TOO_LARGE/.test(stderr) ? true : undefined));
+    expect(await (await fetch(`${url}/en/join`)).text()).not.toContain('A long line of text.');
+    writeFileSync(file, good);
+    writeFileSync(site, settings);
+    await until(async () => ((await (await fetch(`${url}/__ecom/warnings`)).text()) === 'No warnings.\n' ? true : undefined));
+  });
 });
