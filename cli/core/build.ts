@@ -14,7 +14,7 @@ import { problem, SiteError, type Problem } from './errors.ts';
 import { translationReport, type TranslationReport } from './i18n.ts';
 import { siteKey, type Job } from './jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './output.ts';
-import { heldAfter, isEmpty, plan } from './plan.ts';
+import { heldAfter, isEmpty, jobsToRender, plan } from './plan.ts';
 import { RenderPool, threadsFor } from './pool.ts';
 import { cacheDirOf, prepareSite, type Site } from './site.ts';
 import { displayPath } from './paths.ts';
@@ -142,7 +142,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const output = await openOutput(outDir);
-  const pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(p.render.length)) : threadsFor(p.render.length));
+  // Threads are for pages: produced files (photos, social cards) and copies are made outside them.
+  const pages = jobsToRender(p, targets).length;
+  const pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages));
   const sink = newFolderSink(output.temp, outDir);
   try {
     const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length));
