@@ -60,7 +60,8 @@ describe('--base-url and an absolute cdn on the real site', () => {
       expect.stringMatching(new RegExp(`^${CDN}/assets/detect\\.[0-9a-f]+\\.js$`)),
       expect.stringMatching(new RegExp(`^${CDN}/assets/app\\.[0-9a-f]+\\.js$`)),
     ]);
-    expect(selectAll('img', tree).map((i) => String(i.properties.src))).toEqual(expect.arrayContaining([`${CDN}/images/logo.svg`, `${CDN}/images/hero.svg`]));
+    // The home hero is a photo of the image pipeline (README, "Images"), under assets/img/.
+    expect(selectAll('img', tree).map((i) => String(i.properties.src))).toEqual(expect.arrayContaining([`${CDN}/images/logo.svg`, expect.stringMatching(new RegExp(`^${CDN}/assets/img/home-hero-\\d+\\.[0-9a-f]{10}\\.png$`))]));
     expect(selectAll('img', tree).every((i) => String(i.properties.src).startsWith(`${CDN}/`))).toBe(true);
     expect(attr(tree, 'meta[property="og:image"]', 'content')).toMatch(new RegExp(`^${CDN}/assets/cards/index___zh\\.[0-9a-f]{10}\\.png$`));
     expect(attr(tree, 'link[rel=icon]', 'href')).toBe(`${CDN}/favicon.svg`);
