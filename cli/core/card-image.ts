@@ -100,9 +100,15 @@ const BACKGROUND = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}
 <rect y="${CARD_HEIGHT - 14}" width="${CARD_WIDTH}" height="14" fill="${COLOURS.accent}"/>
 </svg>`;
 
-/** Escapes text for Pango markup. */
+/**
+ * Text as Pango markup: markup characters escaped; control characters (which Pango refuses) and lone
+ * surrogates dropped, line breaks kept.
+ */
 function markup(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 interface TextStyle {
@@ -121,6 +127,8 @@ interface SetText {
 
 /** Sets `text` in one block `TEXT_WIDTH` wide (raw pixels: composited at once, never encoded). */
 async function setText(text: string, style: TextStyle, art: CardArt): Promise<SetText> {
+  // Pango sets nothing for blank text, and libvips refuses to make an empty image.
+  if (!markup(text).trim()) return { data: Buffer.alloc(4), width: 1, height: 1 };
   const span = `<span foreground="${style.colour}" lang="${style.lang}">${markup(text)}</span>`;
   const { data, info } = await sharp({
     text: { text: span, font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`, fontfile: style.bold ? art.fonts.bold : art.fonts.regular, width: TEXT_WIDTH, dpi: 72, rgba: true, wrap: 'word-char' },
@@ -204,9 +212,10 @@ async function drawCard(text: CardText, art: CardArt): Promise<Buffer> {
   const layers: OverlayOptions[] = [];
   if (logo) layers.push({ input: logo, left: MARGIN, top: LOGO_TOP });
   const layer = (set: SetText, left: number, top: number): OverlayOptions => ({ input: set.data, raw: { width: set.width, height: set.height, channels: 4 }, left, top });
-  layers.push(layer(company, logo ? MARGIN + LOGO_SIZE + 24 : MARGIN, Math.round(LOGO_TOP + (LOGO_SIZE - company.height) / 2)));
-  const titleTop = BLOCK_BOTTOM - title.height;
-  if (section) layers.push(layer(section, MARGIN, titleTop - SECTION_GAP - section.height));
+  layers.push(layer(company, logo ? MARGIN + LOGO_SIZE + 24 : MARGIN, Math.max(0, Math.round(LOGO_TOP + (LOGO_SIZE - company.height) / 2))));
+  // Text is cut to fit (setFitted), so these stay on the card; the clamps guard against glyphs taller than any measured.
+  const titleTop = Math.max(0, BLOCK_BOTTOM - title.height);
+  if (section) layers.push(layer(section, MARGIN, Math.max(0, titleTop - SECTION_GAP - section.height)));
   layers.push(layer(title, MARGIN, titleTop));
   return sharp(background.data, { raw: background.info }).composite(layers).png(PNG).toBuffer();
 }
