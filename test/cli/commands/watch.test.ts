@@ -1,37 +1,158 @@
+/**
+ * `ecom-site watch` (README, "watch"). The tests share one watch process over one copy of the real content,
+ * started by the first test that needs it, but none depends on another: each edit goes through `edit`,
+ * and after each test every edited file is put back and the test waits until the output is byte-identical
+ * to the first build again. So any test runs alone (`vitest run -t`) and in any order.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, ROOT } from '../../helpers/cli.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { copyContent, makeContent, ROOT } from '../../helpers/cli.ts';
+import { treeDigest } from '../../helpers/site.ts';
 
-let child: ChildProcess;
-let url: string;
-let content: string;
-let out: string;
-let stdout = '';
-let stderr = '';
+/** A running `ecom-site watch` and everything it printed so far. */
+interface Watch {
+  child: ChildProcess;
+  url: string;
+  out: string;
+  output: { stdout: string; stderr: string };
+}
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+/**
+ * Polls `probe` until it returns a value, every 20 ms, for at most `ms`; the error shows what `output` holds
+ * and what `explain` says about the state reached.
+ */
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, output: Watch['output'], ms = 10_000, explain = (): string => ''): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out; stdout:\n${stdout}\nstderr:\n${stderr}`);
+    if (Date.now() > end) throw new Error(`timed out; ${explain()}\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-const get = async (path: string): Promise<{ status: number; text: string }> => {
-  const res = await fetch(`${url}${path}`);
-  return { status: res.status, text: await res.text() };
-};
+/** Starts `ecom-site watch` on `content` (output beside it), on any free port unless `port` is given. */
+async function startWatch(content: string, out = join(dirname(content), 'dist'), port = 0): Promise<Watch> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)], { cwd: ROOT });
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  const url = await waitFor(() => /Serving (http:\/\/[\d.]+:\d+)/.exec(output.stdout)?.[1], output, 60_000);
+  return { child, url, out, output };
+}
 
-/** Collects the Server-Sent Events of the live-reload stream. */
+/** Sends SIGINT and resolves with the exit code. */
+async function stop(watch: Watch): Promise<number | null> {
+  if (watch.child.exitCode !== null) return watch.child.exitCode;
+  const exited = new Promise<number | null>((r) => watch.child.once('exit', r));
+  watch.child.kill('SIGINT');
+  return exited;
+}
+
+/** The shared process, its content copy and a digest of its first build: the state every test starts from. */
+interface Shared extends Watch {
+  content: string;
+  firstBuild: Record<string, string>;
+}
+
+let started: Promise<Shared> | undefined;
+/** The shared watch process, started on first use. */
+function shared(): Promise<Shared> {
+  started ??= (async () => {
+    const content = copyContent();
+    const watch = await startWatch(content);
+    return { ...watch, content, firstBuild: treeDigest(watch.out) };
+  })();
+  return started;
+}
+
+/** Content files a test changed (path relative to the content folder) and their text before, `null` if new. */
+const originals = new Map<string, string | null>();
+
+/** Writes a content file of the shared copy, remembering what it held so that `afterEach` puts it back. */
+async function edit(path: string, text: string): Promise<void> {
+  const file = join((await shared()).content, path);
+  if (!originals.has(path)) originals.set(path, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  writeFileSync(file, text);
+}
+
+/** Reads a content file of the shared copy. */
+async function read(path: string): Promise<string> {
+  return readFileSync(join((await shared()).content, path), 'utf8');
+}
+
+/** Deletes a content file of the shared copy (put back after the test). */
+async function remove(path: string): Promise<void> {
+  const file = join((await shared()).content, path);
+  if (!originals.has(path)) originals.set(path, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  rmSync(file, { force: true });
+}
+
+/**
+ * Whether the shared process has finished every batch of changes it announced: each `Change detected` line
+ * is followed by `Rebuilt …` (stdout) or by an error report (`N error(s):`, stderr). The events of a batch
+ * (reload, warnings) are sent before that line is printed.
+ */
+function idle({ output }: Watch): boolean {
+  const announced = output.stdout.match(/^Change detected: /gm)?.length ?? 0;
+  const finished = (output.stdout.match(/^Rebuilt \d+ page/gm)?.length ?? 0) + (output.stderr.match(/^\d+ error\(s\):/gm)?.length ?? 0);
+  return announced === finished;
+}
+
+/** The digest of the output, or undefined while a rebuild is replacing a file. */
+function digestOf(out: string): Record<string, string> | undefined {
+  try {
+    return treeDigest(out);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files by which two digests differ. */
+function differences(a: Record<string, string> | undefined, b: Record<string, string>): string[] {
+  if (!a) return ['(unreadable)'];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((file) => a[file] !== b[file]).sort();
+}
+
+afterEach(async () => {
+  if (!originals.size) return;
+  const watch = await shared();
+  for (const [path, text] of originals) {
+    if (text === null) rmSync(join(watch.content, path), { force: true });
+    else writeFileSync(join(watch.content, path), text);
+  }
+  originals.clear();
+  // Idle, with the output back to the first build byte for byte (README: once idle, the output is that of a
+  // fresh build). A rebuild still to come (a second look at a file) reads the content as restored: it
+  // writes nothing and sends no event.
+  const same = (): boolean => JSON.stringify(digestOf(watch.out)) === JSON.stringify(watch.firstBuild);
+  await waitFor(() => (idle(watch) && same() ? true : undefined), watch.output, 30_000, () =>
+    `idle: ${idle(watch)}; files that differ from the first build: ${differences(digestOf(watch.out), watch.firstBuild).join(', ') || 'none'}`);
+});
+
+afterAll(async () => {
+  if (started) await stop(await started);
+});
+
+async function get(path: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${(await shared()).url}${path}`);
+  return { status: res.status, text: await res.text() };
+}
+
+/** Polls until the page at `path` satisfies `test`. */
+async function waitForPage(path: string, test: (page: { status: number; text: string }) => boolean, ms = 10_000): Promise<void> {
+  const { output } = await shared();
+  await waitFor(async () => (test(await get(path)) ? true : undefined), output, ms);
+}
+
+/** Collects the Server-Sent Events of the live-reload stream, from now on. */
 async function events(): Promise<{ seen: string[]; close(): void }> {
   const controller = new AbortController();
-  const res = await fetch(`${url}/__ecom/events`, { signal: controller.signal });
+  const res = await fetch(`${(await shared()).url}/__ecom/events`, { signal: controller.signal });
   const seen: string[] = [];
   const reader = res.body!.getReader();
   void (async () => {
@@ -49,21 +170,9 @@ async function events(): Promise<{ seen: string[]; close(): void }> {
   return { seen, close: () => controller.abort() };
 }
 
-beforeAll(async () => {
-  content = copyContent();
-  out = join(dirname(content), 'dist');
-  child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: ROOT });
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  url = await waitFor(() => /Serving (http:\/\/[\d.]+:\d+)/.exec(stdout)?.[1], 60_000);
-});
-
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
-});
-
 describe('ecom-site watch', () => {
   it('listens on 127.0.0.1 only, by default', async () => {
+    const { url } = await shared();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = Number(new URL(url).port);
     const other = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
@@ -74,6 +183,7 @@ describe('ecom-site watch', () => {
   });
 
   it('serves every route like production, with the live-reload script injected only here', async () => {
+    const { url, out } = await shared();
     const page = await get('/en/DROC');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<script src="/__ecom/live.js" defer></script>');
@@ -86,6 +196,7 @@ describe('ecom-site watch', () => {
   });
 
   it('never serves a file outside the output folder', async () => {
+    const { url } = await shared();
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/en/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd', '/.ecom-site']) {
       const res = await fetch(`${url}${path}`);
       const text = await res.text();
@@ -97,91 +208,89 @@ describe('ecom-site watch', () => {
 
   it('serves a page edit within a second and sends a reload event', async () => {
     const stream = await events();
-    const file = join(content, 'en', 'DROC.md');
+    const text = await read('en/DROC.md');
     const started = Date.now();
-    writeFileSync(file, readFileSync(file, 'utf8').replace('## About', '## About\n\nLIVE-EDIT-MARKER.'));
-    await waitFor(async () => ((await get('/en/DROC')).text.includes('LIVE-EDIT-MARKER') ? true : undefined));
+    await edit('en/DROC.md', text.replace('## About', '## About\n\nLIVE-EDIT-MARKER.'));
+    await waitForPage('/en/DROC', (page) => page.text.includes('LIVE-EDIT-MARKER'));
     expect(Date.now() - started).toBeLessThan(1000);
-    await waitFor(() => (stream.seen.includes('reload') ? true : undefined));
+    await waitFor(() => (stream.seen.includes('reload') ? true : undefined), (await shared()).output);
     stream.close();
   });
 
   it('keeps serving the last good page on a broken edit, reports it, and recovers on the fix', async () => {
+    const { output } = await shared();
     const stream = await events();
-    const file = join(content, 'en', 'DROC.md');
-    const good = readFileSync(file, 'utf8');
-    writeFileSync(file, good.replace('LIVE-EDIT-MARKER.', 'BROKEN [link](/NOPE-PAGE).'));
-    await waitFor(() => (stderr.includes('LINK_BROKEN') ? true : undefined));
-    expect(stderr).toMatch(/en\/DROC\.md:\d+:\d+\s+LINK_BROKEN/);
-    await waitFor(() => (stream.seen.includes('error') ? true : undefined));
-    const served = await get('/en/DROC');
-    expect(served.status).toBe(200);
-    expect(served.text).toContain('LIVE-EDIT-MARKER');
-    expect(served.text).not.toContain('BROKEN');
+    const good = await read('en/DROC.md');
+    const before = await get('/en/DROC');
+    const printed = output.stderr.length;
+    await edit('en/DROC.md', good.replace('## About', '## About\n\nBROKEN [link](/NOPE-PAGE).'));
+    await waitFor(() => (output.stderr.includes('LINK_BROKEN', printed) ? true : undefined), output);
+    expect(output.stderr.slice(printed)).toMatch(/en\/DROC\.md:\d+:\d+\s+LINK_BROKEN/);
+    await waitFor(() => (stream.seen.includes('error') ? true : undefined), output);
+    expect(stream.seen).not.toContain('reload');
+    expect(await get('/en/DROC')).toEqual(before);
 
-    writeFileSync(file, good.replace('LIVE-EDIT-MARKER.', 'FIXED-MARKER.'));
-    await waitFor(async () => ((await get('/en/DROC')).text.includes('FIXED-MARKER') ? true : undefined));
-    await waitFor(() => (stream.seen.includes('reload') ? true : undefined));
+    await edit('en/DROC.md', good.replace('## About', '## About\n\nFIXED-MARKER.'));
+    await waitForPage('/en/DROC', (page) => page.text.includes('FIXED-MARKER'));
+    await waitFor(() => (stream.seen.includes('reload') ? true : undefined), output);
     stream.close();
   });
 
   it('never loses a second save made right after the first', async () => {
-    const file = join(content, 'en', 'DROC.md');
-    const text = readFileSync(file, 'utf8');
-    writeFileSync(file, text.replace('## About', '## About\n\nFIRST-SAVE.'));
+    const text = await read('en/DROC.md');
+    await edit('en/DROC.md', text.replace('## About', '## About\n\nFIRST-SAVE.'));
+    // Within chokidar's 50 ms window for one file, which it drops (README, "watch"). Not a wait for a result.
     await new Promise((r) => setTimeout(r, 30));
-    writeFileSync(file, text.replace('## About', '## About\n\nSECOND-SAVE.'));
-    await waitFor(async () => ((await get('/en/DROC')).text.includes('SECOND-SAVE') ? true : undefined));
+    await edit('en/DROC.md', text.replace('## About', '## About\n\nSECOND-SAVE.'));
+    await waitForPage('/en/DROC', (page) => page.text.includes('SECOND-SAVE'));
   });
 
   it('carries a text edit to the fallback copy and to the page showing the article in full; a title edit to the lists', async () => {
-    const only = join(content, 'zh', 'only-zh.md');
-    writeFileSync(only, '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第一版。\n');
-    await waitFor(async () => ((await get('/en/only-zh')).status === 200 ? true : undefined), 20_000);
-    writeFileSync(only, '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第二版 TWIN-MARKER。\n');
-    await waitFor(async () => ((await get('/en/only-zh')).text.includes('TWIN-MARKER') ? true : undefined));
+    await edit('zh/only-zh.md', '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第一版。\n');
+    await waitForPage('/en/only-zh', (page) => page.status === 200, 20_000);
+    await edit('zh/only-zh.md', '---\ntitle: 仅中文\ndescription: 只有中文的页面\n---\n\n第二版 TWIN-MARKER。\n');
+    await waitForPage('/en/only-zh', (page) => page.text.includes('TWIN-MARKER'));
     expect((await get('/only-zh')).text).toContain('TWIN-MARKER');
 
     // The newest article is shown in full on /newsDetail.
-    const article = join(content, 'en', 'news', 'rsna-2024.md');
-    writeFileSync(article, `${readFileSync(article, 'utf8')}\nFEATURED-MARKER.\n`);
-    await waitFor(async () => ((await get('/en/newsDetail')).text.includes('FEATURED-MARKER') ? true : undefined));
+    const article = 'en/news/rsna-2024.md';
+    const text = await read(article);
+    await edit(article, `${text}\nFEATURED-MARKER.\n`);
+    await waitForPage('/en/newsDetail', (page) => page.text.includes('FEATURED-MARKER'));
     expect((await get('/en/news/rsna-2024')).text).toContain('FEATURED-MARKER');
 
-    writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: (.*)$/m, 'title: $1 TITLE-MARKER'));
-    await waitFor(async () => ((await get('/en/news')).text.includes('TITLE-MARKER') ? true : undefined), 20_000);
-    rmSync(only);
-    await waitFor(async () => ((await get('/en/only-zh')).status === 404 ? true : undefined), 20_000);
+    await edit(article, `${text.replace(/^title: (.*)$/m, 'title: $1 TITLE-MARKER')}\nFEATURED-MARKER.\n`);
+    await waitForPage('/en/news', (page) => page.text.includes('TITLE-MARKER'), 20_000);
   });
 
   it('adds a new page and removes a deleted one', async () => {
-    writeFileSync(join(content, 'en', 'fresh-page.md'), '---\ntitle: Fresh\ndescription: A new page\n---\n\nFresh text.\n');
-    await waitFor(async () => ((await get('/en/fresh-page')).status === 200 ? true : undefined), 20_000);
-    rmSync(join(content, 'en', 'fresh-page.md'));
-    await waitFor(async () => ((await get('/en/fresh-page')).status === 404 ? true : undefined), 20_000);
+    await edit('en/fresh-page.md', '---\ntitle: Fresh\ndescription: A new page\n---\n\nFresh text.\n');
+    await waitForPage('/en/fresh-page', (page) => page.status === 200, 20_000);
+    await remove('en/fresh-page.md');
+    await waitForPage('/en/fresh-page', (page) => page.status === 404, 20_000);
   });
 
   it('moves to the next port when the one asked for is busy', async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
-    const second = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', join(dirname(content), 'dist2'), '--port', String(port)], { cwd: ROOT });
-    let text = '';
-    second.stdout!.on('data', (d: Buffer) => (text += d.toString()));
-    second.stderr!.on('data', (d: Buffer) => (text += d.toString()));
-    await waitFor(() => (/Serving http:\/\/127\.0\.0\.1:(\d+)/.exec(text) ? true : undefined), 60_000);
-    expect(text).toContain(`Port ${port} is busy`);
-    expect(text).toContain(`Serving http://127.0.0.1:${port + 1}`);
-    second.kill('SIGINT');
-    await new Promise((r) => second.once('exit', r));
-    blocker.close();
+    const watch = await startWatch(makeContent(), undefined, port);
+    try {
+      expect(watch.output.stdout + watch.output.stderr).toContain(`Port ${port} is busy`);
+      expect(watch.url).toBe(`http://127.0.0.1:${port + 1}`);
+    } finally {
+      await stop(watch);
+      blocker.close();
+    }
   });
 
   it('stops cleanly on Ctrl-C and leaves no temporary folders', async () => {
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    expect(code).toBe(0);
-    expect(stdout).toContain('Stopped.');
-    expect(readdirSync(dirname(out)).filter((n) => n.includes('.tmp'))).toEqual([]);
+    const content = makeContent();
+    const watch = await startWatch(content);
+    writeFileSync(join(content, 'en', 'index.md'), '---\ntitle: Home\ndescription: Test home\nkeywords: test\n---\n\nEdited.\n');
+    await waitFor(() => (/^Rebuilt /m.test(watch.output.stdout) ? true : undefined), watch.output);
+    expect(await stop(watch)).toBe(0);
+    expect(watch.output.stdout).toContain('Stopped.');
+    expect(readdirSync(dirname(watch.out)).filter((n) => n.includes('.tmp'))).toEqual([]);
   });
 });
