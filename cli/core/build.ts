@@ -90,20 +90,22 @@ function countPages(jobs: readonly Job[]): Record<Locale, number> {
   return pages;
 }
 
-/** Throws when `--strict` and there are warnings: nothing is written. */
-function checkStrict(strict: boolean, warnings: readonly Problem[]): void {
-  if (strict && warnings.length) throw new SiteError([...warnings, problem('STRICT', `${warnings.length} warning(s) with --strict; nothing was written.`)]);
+/** Throws when `--strict` and there are warnings or stand-in values (`refused`): nothing is written. */
+function checkStrict(strict: boolean, warnings: readonly Problem[], refused: readonly Problem[]): void {
+  if (!strict || warnings.length + refused.length === 0) return;
+  const summary = warnings.length ? [problem('STRICT', `${warnings.length} warning(s) with --strict; nothing was written.`)] : [];
+  throw new SiteError([...refused, ...warnings, ...summary]);
 }
 
 /**
  * A strict build refuses stand-in values (site.yaml `placeholders`), so no site goes live with
  * `+86 000 0000 0000`; `allowPlaceholders` lets a preview through.
  */
-function checkPlaceholders(site: Site, options: BuildOptions): void {
+function refusedPlaceholders(site: Site, options: BuildOptions): Problem[] {
   const { fields, line } = site.config.placeholders;
-  if (!options.strict || options.allowPlaceholders || fields.length === 0) return;
+  if (!options.strict || options.allowPlaceholders || fields.length === 0) return [];
   const file = displayPath(join(resolve(options.contentDir), 'site.yaml'));
-  throw new SiteError(problem('PLACEHOLDER_DATA', `site.yaml still holds stand-in values for ${fields.join(', ')}; a --strict build publishes none.`, { file, ...(line ? { line } : {}) }));
+  return [problem('PLACEHOLDER_DATA', `site.yaml still holds stand-in values for ${fields.join(', ')}; a --strict build publishes none.`, { file, ...(line ? { line } : {}) })];
 }
 
 /** Runs a full build. Throws SiteError with every problem found; the previous output stays untouched. */
@@ -117,7 +119,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
   );
-  checkPlaceholders(site, options);
+  const refused = refusedPlaceholders(site, options);
   const shared = siteKey(site, TOOL_VERSION);
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
@@ -136,7 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Nothing to make or remove, and the output folder holds just what the last build left there: no write.
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
-    checkStrict(options.strict, allWarnings(site, keys, jobWarnings));
+    checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
     await recover(outDir);
     return finish(0, options.keepPool ? new RenderPool(1) : undefined);
   }
@@ -153,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (warnings.length) jobWarnings.set(keys[index] as string, warnings);
       else jobWarnings.delete(keys[index] as string);
     }
-    checkStrict(options.strict, allWarnings(site, keys, jobWarnings));
+    checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
     const manifest: Manifest = { ...emptyManifest(TOOL_VERSION), templates: site.templates.hash, files: await recordFiles(output.temp, heldAfter(targets)) };
     for (const page of site.sources) {
       const parsed = toParsed(page);

@@ -179,8 +179,11 @@ export function termProblems(text: string, locale: Locale, base: TermBase, file:
 }
 
 /** True when `text` names the concept in `locale`: its preferred term or one of its variants. */
-function names(text: string, term: Term, locale: Locale): boolean {
-  return [term.use[locale], ...term.avoid[locale]].some((t) => ranges(text, t).length > 0);
+function names(text: string, term: Term, locale: Locale, others: ReadonlyArray<[number, number]>): boolean {
+  // An occurrence inside a longer term of another concept is that concept's: the Chinese name of DMOC,
+  // 移动式数字化X射线摄影操作台, holds DROC's 数字化X射线摄影操作台 without naming DROC.
+  const inside = ([start, end]: [number, number]): boolean => others.some(([a, b]) => a <= start && end <= b && b - a > end - start);
+  return [term.use[locale], ...term.avoid[locale]].some((t) => ranges(text, t).some((range) => !inside(range)));
 }
 
 /**
@@ -189,8 +192,9 @@ function names(text: string, term: Term, locale: Locale): boolean {
  */
 export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<Locale, string[]> {
   const gaps = Object.fromEntries(LOCALES.map((l) => [l, [] as string[]])) as Record<Locale, string[]>;
+  const all = Object.fromEntries(LOCALES.map((l) => [l, base.terms.flatMap((t) => [t.use[l], ...t.avoid[l]].flatMap((name) => ranges(texts[l], name)))])) as Record<Locale, Array<[number, number]>>;
   for (const term of base.terms) {
-    const present = Object.fromEntries(LOCALES.map((l) => [l, names(texts[l], term, l)])) as Record<Locale, boolean>;
+    const present = Object.fromEntries(LOCALES.map((l) => [l, names(texts[l], term, l, all[l])])) as Record<Locale, boolean>;
     for (const locale of LOCALES) {
       if (present[locale] && LOCALES.some((other) => other !== locale && !present[other])) gaps[locale].push(term.concept);
     }

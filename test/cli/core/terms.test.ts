@@ -96,3 +96,16 @@ describe('the spacing rule of Chinese pages', () => {
     expect(result.stderr).toMatch(/zh\/index\.md:6:9\s+CJK_SPACING/);
   });
 });
+
+describe('termGaps, for a term inside a longer one', () => {
+  it('does not count a concept whose name appears only inside another concept\'s longer name', () => {
+    const names: TermBase = {
+      file: 't.yaml',
+      terms: [
+        { concept: 'DROC full name', use: { zh: '数字化X射线摄影操作台', en: 'Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 1 },
+        { concept: 'DMOC full name', use: { zh: '移动式数字化X射线摄影操作台', en: 'Mobile Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 2 },
+      ],
+    };
+    expect(termGaps({ zh: 'DMOC是移动式数字化X射线摄影操作台。', en: 'DMOC is a Mobile Digital Radiography Operating Console.' }, names)).toEqual({ zh: [], en: [] });
+  });
+});
