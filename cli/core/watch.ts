@@ -226,6 +226,10 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
   const all = [...state.pending, ...changes];
   state.pending = all;
   const touched = classify(state.options, all);
+  // chokidar reports a page deleted and written again within 100 ms as one `change`; if a rebuild listed
+  // the folder in between, the page is not among the known ones and the list must be made again.
+  const known = new Set(state.built.site.sources.map((source) => source.file));
+  if ([...touched.dirty.keys()].some((file) => !known.has(file))) touched.structural = true;
   let outcome: Outcome;
   try {
     const quick = touched.publicOnly.length ? publicEdit(state, touched.publicOnly) : !touched.structural && touched.dirty.size ? textEdit(state, touched.dirty) : undefined;

@@ -1,0 +1,51 @@
+/**
+ * The watch engine (cli/core/watch.ts) driven directly with the changes chokidar reports, so that orders
+ * of events a real watcher produces only by chance can be replayed exactly.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endSession, rebuild, startSession, type WatchState } from '../../../cli/core/watch.ts';
+import { makeContent, ROOT } from '../../helpers/cli.ts';
+
+let state: WatchState | undefined;
+afterEach(async () => {
+  if (state) await endSession(state);
+  state = undefined;
+});
+
+async function session(): Promise<{ content: string; out: string; state: WatchState }> {
+  const content = makeContent({ 'en/solo.md': '---\ntitle: Solo\ndescription: Solo page\nkeywords: solo\n---\n\nEnglish text.\n', 'zh/solo.md': '---\ntitle: 独奏\ndescription: 独奏页\nkeywords: 独奏\n---\n\n中文。\n' });
+  const out = join(dirname(content), 'dist');
+  state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false });
+  return { content, out, state };
+}
+
+describe('the watch engine', () => {
+  it('lists the pages again when a page it does not know is reported as changed', async () => {
+    const { content, out, state } = await session();
+    const file = join(content, 'en', 'solo.md');
+    const text = readFileSync(file, 'utf8');
+    // The page is deleted, and a rebuild lists the folder before it is written again...
+    rmSync(file);
+    expect((await rebuild(state, [{ event: 'unlink', path: file }])).ok).toBe(true);
+    expect(readFileSync(join(out, 'en', 'solo.html'), 'utf8')).toContain('中文');
+    // ...then chokidar reports the delete and the new file as one `change` (its atomic-write rule).
+    writeFileSync(file, text);
+    expect((await rebuild(state, [{ event: 'change', path: file }])).ok).toBe(true);
+    expect(readFileSync(join(out, 'en', 'solo.html'), 'utf8')).toContain('English text.');
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('/en/solo');
+  });
+
+  it('keeps the changes of a failed rebuild and carries them out with the fix', async () => {
+    const { content, out, state } = await session();
+    const born = join(content, 'zh', 'born.md');
+    writeFileSync(born, '---\ntitle: [unclosed\n---\n\nBroken.\n');
+    expect((await rebuild(state, [{ event: 'add', path: born }])).ok).toBe(false);
+    writeFileSync(born, '---\ntitle: 新页\ndescription: 新页\nkeywords: 新页\n---\n\n修好了。\n');
+    // Only the `change` of the fix is reported now: the `add` was seen by the failed rebuild.
+    expect((await rebuild(state, [{ event: 'change', path: born }])).ok).toBe(true);
+    expect(existsSync(join(out, 'born.html'))).toBe(true);
+    expect(readFileSync(join(out, 'born.html'), 'utf8')).toContain('修好了');
+  });
+});
