@@ -94,9 +94,9 @@ function fenceLanguage(text: string): string {
  * and only SiteError: whatever a file holds, the writer gets a catalogued problem naming the file
  * (test/cli/core/frontmatter-fuzz.test.ts).
  */
-export function parsePage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields, warnings: Problem[]): SourcePage {
+export function parsePage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
   try {
-    return readPage(text, file, locale, relPath, templates, warnings);
+    return readPage(text, file, locale, relPath, templates);
   } catch (error) {
     if (error instanceof SiteError) throw error;
     const reason = error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error);
@@ -104,7 +104,8 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
   }
 }
 
-function readPage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields, warnings: Problem[]): SourcePage {
+/** Reads one page file; its warnings come back with it (`SourcePage.warnings`). */
+function readPage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
   // gray-matter picks an engine from the opening fence (`---js`); only YAML is ever accepted, and the check
   // runs before gray-matter so that no other engine can be reached.
   const language = fenceLanguage(text);
@@ -152,7 +153,6 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
     notes.push(problem('NEWS_NOT_ARTICLE', `This page is under ${NEWS_FOLDER} but its template is "${template}", not an article: it is missing from the news list and the feed. Add ${articles} and a \`date\`.`, { file, line: typeof value.template === 'string' ? lineOf(['template']) : 1 }));
   }
   notes.push(...findDataPlaceholders(value, [], file, lineOf));
-  warnings.push(...notes);
 
   const body = parsed.content;
   const head = text.slice(0, text.length - body.length);
@@ -224,7 +224,7 @@ function fromParsed(parsed: ParsedPage, text: string, file: string, locale: Loca
     hash: parsed.hash,
     bodyStart: parsed.bodyStart,
     warnings: parsed.warnings,
-    lineOf: (path) => (lineOf ??= parsePage(text, file, locale, relPath, templates, []).lineOf)(path),
+    lineOf: (path) => (lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf)(path),
   };
 }
 
@@ -334,10 +334,9 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
  * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
  */
-export async function loadPages(contentDir: string, templates: TemplateFields, warnings: Problem[], reuse?: PageReuse, maxPageSize: number = DEFAULTS.maxPageSize): Promise<SourcePage[]> {
+export async function loadPages(contentDir: string, templates: TemplateFields, reuse?: PageReuse, maxPageSize: number = DEFAULTS.maxPageSize): Promise<{ pages: SourcePage[]; warnings: Problem[] }> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   const [unknownLocales, ignoredFiles] = await Promise.all([findUnknownLocales(contentDir), findIgnoredFiles(contentDir)]);
-  warnings.push(...unknownLocales, ...ignoredFiles);
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
   const base = displayPath(contentDir);
@@ -355,23 +354,14 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
       try {
         const known = reuse?.sources.get(file);
         // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
-        if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) {
-          warnings.push(...known.warnings);
-          return known;
-        }
+        if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) return known;
         const text = await readText(join(contentDir, entry));
         checkPageSize(text, file, maxPageSize);
         const hash = contentHash(text);
-        if (known && known.hash === hash) {
-          warnings.push(...known.warnings);
-          return known;
-        }
+        if (known && known.hash === hash) return known;
         const parsed = reuse?.parsed?.get(file);
-        if (parsed && parsed.hash === hash) {
-          warnings.push(...parsed.warnings);
-          return fromParsed(parsed, text, file, locale, relPath, templates);
-        }
-        return parsePage(text, file, locale, relPath, templates, warnings);
+        if (parsed && parsed.hash === hash) return fromParsed(parsed, text, file, locale, relPath, templates);
+        return parsePage(text, file, locale, relPath, templates);
       } catch (error) {
         if (error instanceof SiteError) problems.push(...error.problems);
         else throw error;
@@ -380,5 +370,6 @@ export async function loadPages(contentDir: string, templates: TemplateFields, w
     }),
   );
   if (problems.length) throw new SiteError(problems);
-  return pages.filter((page): page is SourcePage => page !== undefined);
+  const found = pages.filter((page): page is SourcePage => page !== undefined);
+  return { pages: found, warnings: [...unknownLocales, ...ignoredFiles, ...found.flatMap((page) => page.warnings)] };
 }

@@ -53,6 +53,12 @@ export interface PagePlan {
   drafts: Map<string, string>;
 }
 
+/** A page with its YAML line lookup removed, so it can be copied to a worker thread. */
+export function portable(page: PlannedPage): PlannedPage<PageSource> {
+  const { lineOf: _lineOf, ...source } = page.source;
+  return { ...page, source };
+}
+
 /**
  * Plans every page of every locale. Duplicate routes, and routes that differ only in case, are errors
  * naming both files; a route present in one locale only is written in every locale from that source,

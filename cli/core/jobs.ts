@@ -5,7 +5,7 @@
  */
 import { contentHash } from './files.ts';
 import type { PlannedPage } from './i18n.ts';
-import { outputFiles } from './routes.ts';
+import { outputFiles, routesOfPage } from './routes.ts';
 import type { Site } from './site.ts';
 
 /** One page to render at one route, and the files it is written to. */
@@ -18,7 +18,7 @@ export interface Job {
 /** Every job of a plan, in a stable order. */
 export function listJobs(pages: readonly PlannedPage[]): Job[] {
   return pages.flatMap((page) =>
-    (page.route === '/' ? ['/', '/home'] : [page.route]).map((route) => ({ page, route, files: outputFiles(route, page.locale) })),
+    routesOfPage(page.route).map((route) => ({ page, route, files: outputFiles(route, page.locale) })),
   );
 }
 

@@ -39,7 +39,7 @@ export function unknownPlaceholderMessage(name: string): string {
   if ((PLACEHOLDER_NAMES as readonly string[]).includes(name)) return `{${name}} has no value in site.yaml and stays in the page as typed; set \`${name}\` there.`;
   const near = PLACEHOLDER_NAMES.find((known) => known.toLowerCase() === name.toLowerCase());
   const known = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
-  return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (placeholders are lower case: {${near}})` : ''}; the placeholders are ${known}.`;
+  return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (it is written {${near}})` : ''}; the placeholders are ${known}.`;
 }
 
 /** Replaces the known placeholders in a string; other braces are left as written. */

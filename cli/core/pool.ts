@@ -45,11 +45,7 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
   }
 }
 
-/** A page with its YAML line lookup removed, so it can be copied to a worker. */
-export function portable(page: PlannedPage): PlannedPage<PageSource> {
-  const { lineOf: _lineOf, ...source } = page.source;
-  return { ...page, source };
-}
+export { portable } from './i18n.ts';
 
 /** The worker script beside this module (the bundled CLI has `worker.mjs` next to `index.mjs`). */
 function workerFile(): string | undefined {

@@ -18,7 +18,7 @@ import { checkInternalLink, type LinkTargets } from './links.ts';
 import { pictureOf, type ImageTable } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from './placeholders.ts';
-import { decodeSitePath, encodeSitePath, localisePath, routeName } from './routes.ts';
+import { canonicalRoute, decodeSitePath, encodeSitePath, localisePath, routeName } from './routes.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 import type { TermBase } from './terms.ts';
 
@@ -138,7 +138,8 @@ function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined
 }
 
 /** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
-export function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors: Problem[]): void {
+export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
+  const errors: Problem[] = [];
   const walk = (value: unknown, path: Array<string | number>): void => {
     if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
     else if (typeof value === 'object' && value !== null) {
@@ -151,6 +152,7 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets, errors:
     }
   };
   walk(page.source.data, []);
+  return errors;
 }
 
 /**
@@ -251,9 +253,9 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     social: socialOf(ctx, locale, page.route, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };
-  const canonicalRoute = route === '/home' ? '/' : route;
-  model.structuredData = structuredDataOf(ctx, page, canonicalRoute, model);
-  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonicalRoute, page.ownLocales), t: translator(ctx.strings, source.locale) };
+  const canonical = canonicalRoute(route);
+  model.structuredData = structuredDataOf(ctx, page, canonical, model);
+  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonical, page.ownLocales), t: translator(ctx.strings, source.locale) };
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
 

@@ -4,8 +4,25 @@
  */
 import { DEFAULT_LOCALE, ROUTE_NAME_SEPARATOR, type Locale } from '../../client/constants.ts';
 
+/**
+ * The home page is also written at `/home` (and `/en/home`), which declares `/` canonical (README, "Pages
+ * and routes"). The one definition of that alias: jobs write it, links may point at it, the head and
+ * sitemap treat it as `/`.
+ */
+export const HOME_ALIAS = '/home';
+
+/** The routes a page is written at: the home page at `/` and its alias, any other page at its route. */
+export function routesOfPage(route: string): string[] {
+  return route === '/' ? ['/', HOME_ALIAS] : [route];
+}
+
+/** The canonical route of a route written: `/home` is `/`. */
+export function canonicalRoute(route: string): string {
+  return route === HOME_ALIAS ? '/' : route;
+}
+
 /** Routes the build generates itself; a content file may not claim them. */
-const RESERVED_FIRST_SEGMENTS = new Set(['en', 'zh', 'assets', '404', 'home', 'sitemap.xml', 'robots.txt']);
+const RESERVED_FIRST_SEGMENTS = new Set(['en', 'zh', 'assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt']);
 /** Characters a route keeps besides whitespace (which becomes `-`): letters, marks and digits of any script, `-`, `_`, `.`. */
 const DROPPED = /[^\p{L}\p{M}\p{N}\s._-]/gu;
 /** A run of whitespace and the hyphens among and around it: `a b`, `a - b` and `a\u3000b` all become `a-b`. */

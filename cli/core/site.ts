@@ -14,22 +14,21 @@ import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
 import { problem, SiteError, type Problem } from './errors.ts';
 import { siteFeeds, type SiteFeed } from './feed.ts';
-import { findMissingStrings, missingStrings, planPages, translator, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
+import { findMissingStrings, missingStrings, planPages, portable, translator, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
 import { explainMissing, type LinkTargets } from './links.ts';
 import { displayPath } from './paths.ts';
 import { probePublicImages } from './image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from './images.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
-import { portable } from './pool.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
-import { decodeSitePath, encodeSitePath, localisePath } from './routes.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './routes.ts';
 import type { Fields } from './schema.ts';
 import type { SitemapRoute } from './sitemap.ts';
 import { collectParents } from './structured-data.ts';
 import { dataProseProblems } from './prose.ts';
 import { cardArt, type CardArt } from './card-image.ts';
 import { planCards, type CardSpec } from './cards.ts';
-import { loadTerms } from './terms.ts';
+import { loadTerms, type TermBase } from './terms.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -70,16 +69,20 @@ export function cacheDirOf(root: string): string {
   return join(root, 'node_modules', '.cache', 'ecom-site');
 }
 
-/** Checks menu routes against the pages (and says when one is a draft left out); returns the text ids the menu uses. */
-function checkMenu(menu: Menu, targets: Pick<LinkTargets, 'routes' | 'drafts'>, errors: Problem[]): string[] {
+/** The menu's links to routes that are not pages (saying when one is a draft left out). */
+function checkMenu(menu: Menu, targets: Pick<LinkTargets, 'routes' | 'drafts'>): Problem[] {
   const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
-  for (const item of items) {
+  return items.flatMap((item) => {
     const route = decodeSitePath(item.route);
-    if (targets.routes.has(route)) continue;
+    if (targets.routes.has(route)) return [];
     const why = explainMissing(route, { ...targets, files: new Set() }, 'a page', 'the menu item');
-    errors.push(problem('MENU_INVALID', `The menu links to ${item.route}, ${why}`, { file: menu.file, line: item.line }));
-  }
-  return [...menu.groups.map((g) => g.label), ...items.map((i) => i.label)];
+    return [problem('MENU_INVALID', `The menu links to ${item.route}, ${why}`, { file: menu.file, line: item.line })];
+  });
+}
+
+/** The text ids the menu uses. */
+function menuLabels(menu: Menu): string[] {
+  return [...menu.groups.map((g) => g.label), ...[...menu.groups.flatMap((g) => g.items), ...menu.links].map((i) => i.label)];
 }
 
 /** The text ids menu.yaml uses as labels, each with its line. */
@@ -134,17 +137,30 @@ export function fieldsOfTemplates(module: TemplateModule): TemplateFields {
   };
 }
 
-/**
- * Loads and checks everything. `reuse` lets `watch` keep what did not change: pages whose files are
- * unchanged are taken from it instead of being read and parsed again.
- */
-export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }): Promise<Site> {
-  const { root } = inputs;
-  const contentDir = resolve(inputs.contentDir);
+/** The content folder, absolute; CONTENT_MISSING when it is not a folder. */
+function contentFolder(dir: string): string {
+  const contentDir = resolve(dir);
   if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
     throw new SiteError(problem('CONTENT_MISSING', `The content folder ${displayPath(contentDir)} does not exist.`));
   }
-  const year = buildYear();
+  return contentDir;
+}
+
+/** Everything a site is made from but its pages: settings, menu, strings, templates, assets, public/, terms. */
+interface SiteFiles {
+  config: SiteConfig;
+  menu: Menu;
+  strings: Strings;
+  templates: TemplateBundle<TemplateModule>;
+  assets: Site['assets'];
+  publicFiles: string[];
+  images: ImageTable;
+  terms: TermBase;
+}
+
+/** Loads the site-wide files at once; `--base-url` replaces site.yaml's `baseUrl` in the settings returned. */
+async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<SiteFiles> {
+  const { root } = inputs;
   const cacheDir = cacheDirOf(root);
   const [config, menu, ownStrings, templates, script, detect, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadSiteConfig(contentDir),
@@ -158,30 +174,59 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     loadTerms(contentDir),
     probePublicImages(join(root, 'public'), cacheDir),
   ]);
-  // Raster originals are never copied: they may carry a GPS position (README, "Images").
-  const publicFiles = allPublicFiles.filter((file) => !isRasterPath(file)).sort();
-  if (inputs.baseUrl) config.baseUrl = inputs.baseUrl.replace(/\/+$/, '');
+  return {
+    config: inputs.baseUrl ? { ...config, baseUrl: inputs.baseUrl.replace(/\/+$/, '') } : config,
+    menu,
+    strings: withDefaults(ownStrings, templates.module.UI_TEXT),
+    templates,
+    assets: { script, detect, stylesheet },
+    // Raster originals are never copied: they may carry a GPS position (README, "Images").
+    publicFiles: allPublicFiles.filter((file) => !isRasterPath(file)).sort(),
+    images,
+    terms,
+  };
+}
 
-  const warnings: Problem[] = [];
-  const module = templates.module;
-  const strings = withDefaults(ownStrings, module.UI_TEXT);
-  const templateFields = fieldsOfTemplates(module);
+/** The pages, read (reusing what `reuse` knows) and planned per locale, and the problems found on the way. */
+async function loadPlannedPages(files: SiteFiles, contentDir: string, inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }) {
   // Pages were validated against the templates' fields: a changed template set means reading them anew.
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
-  const sources = await loadPages(contentDir, templateFields, warnings, { ...(reuse?.templatesHash === templates.hash ? reuse : { sources: new Map() }), entries }, config.maxPageSize);
-  const plan = planPages(sources, inputs.drafts);
-  warnings.push(...plan.warnings);
-  // Variant terms and spacing in front matter are found here, where each field's line is known; the body's are found
-  // while it renders (cli/core/markdown.ts).
-  for (const source of sources) warnings.push(...dataProseProblems(source.data, source.locale, terms, source.file, source.lineOf));
-  const errors: Problem[] = [...plan.errors];
+  const known = reuse?.templatesHash === files.templates.hash ? reuse : { sources: new Map<string, SourcePage>() };
+  const loaded = await loadPages(contentDir, fieldsOfTemplates(files.templates.module), { ...known, entries }, files.config.maxPageSize);
+  const plan = planPages(loaded.pages, inputs.drafts);
+  // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
+  // are found while it renders (cli/core/markdown.ts).
+  const prose = loaded.pages.flatMap((source) => dataProseProblems(source.data, source.locale, files.terms, source.file, source.lineOf));
+  return { entries, sources: loaded.pages, plan, warnings: [...loaded.warnings, ...plan.warnings, ...prose], errors: plan.errors };
+}
 
-  const routes = new Set(plan.pages.map((p) => p.route));
-  const canonicalRoutes = [...new Map(plan.pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()];
-  if (routes.has('/')) routes.add('/home');
-  const missing = missingStrings(strings, [...module.UI_STRINGS, ...checkMenu(menu, { routes, drafts: plan.drafts }, errors)]);
-  errors.push(...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, (locale) => displayPath(join(contentDir, locale, '_strings.yaml'))));
-  if (errors.length) throw new SiteError(errors);
+/** The routes links may point at: every page's, and the home page's alias. */
+function linkableRoutes(pages: readonly PlannedPage[]): Set<string> {
+  return new Set(pages.flatMap((p) => routesOfPage(p.route)));
+}
+
+/** The text ids each locale lacks, and the menu's and strings' problems. */
+function checkNames(files: SiteFiles, routes: ReadonlySet<string>, drafts: LinkTargets['drafts'], contentDir: string): { missing: Record<Locale, string[]>; errors: Problem[] } {
+  const { menu, strings, templates } = files;
+  const missing = missingStrings(strings, [...templates.module.UI_STRINGS, ...menuLabels(menu)]);
+  const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
+  return { missing, errors: [...checkMenu(menu, { routes, drafts }), ...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, stringsFile)] };
+}
+
+/**
+ * Loads and checks everything. `reuse` lets `watch` keep what did not change: pages whose files are
+ * unchanged are taken from it instead of being read and parsed again.
+ */
+export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }): Promise<Site> {
+  const contentDir = contentFolder(inputs.contentDir);
+  const year = buildYear();
+  const files = await loadSiteFiles(inputs, contentDir);
+  const { config, menu, strings, templates, assets, publicFiles, images, terms } = files;
+  const module = templates.module;
+  const { entries, sources, plan, warnings, errors: planErrors } = await loadPlannedPages(files, contentDir, inputs, reuse);
+  const routes = linkableRoutes(plan.pages);
+  const names = checkNames(files, routes, plan.drafts, contentDir);
+  if (planErrors.length || names.errors.length) throw new SiteError([...planErrors, ...names.errors]);
 
   const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<Locale, ArticleSummary[]>;
   const relations = pageRelations(plan.pages, module, menu, config);
@@ -192,10 +237,8 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     files: new Set([...publicFiles.map((f) => `/${f}`), ...Object.keys(images), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
   };
   // Social cards: a page's card URL is in its HTML, so they are planned before anything renders.
-  const art = await cardArt(join(root, 'public'));
-  const cards = planCards(plan.pages, { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(root, 'public') }, (l) => translator(strings, l)('error.notFound'));
-  errors.push(...cards.problems);
-  const cdn = config.cdn;
+  const art = await cardArt(join(inputs.root, 'public'));
+  const cards = planCards(plan.pages, { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(inputs.root, 'public') }, (l) => translator(strings, l)('error.notFound'));
   const ctx: RenderContext = {
     config,
     menu,
@@ -203,9 +246,9 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     templates: module,
     targets,
     articles,
-    assets: { css: `${cdn}/assets/${stylesheet.name}`, js: `${cdn}/assets/${script.name}`, detectJs: `${cdn}/assets/${detect.name}` },
+    assets: assetUrls(assets, config.cdn),
     ...relations,
-    featured: Object.fromEntries(LOCALES.map((l) => [l, plan.pages.find((p) => p.locale === l && encodeSitePath(localisePath(p.route, l)) === articles[l][0]?.href)]).filter(([, p]) => p).map(([l, p]) => [l, portable(p as PlannedPage).source])),
+    featured: featuredArticles(plan.pages, articles),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
     icons: namedIcons(plan.pages),
     year,
@@ -213,9 +256,29 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     images,
     cards: cards.paths,
   };
-  // Front matter routes are checked here, in the main thread, where each page's YAML positions live.
-  for (const page of plan.pages) if (!page.fallback) checkDataRoutes(page, targets, errors);
-  for (const page of plan.pages) if (!page.fallback) errors.push(...coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf));
+  // Front matter routes and covers are checked here, in the main thread, where each page's YAML positions live.
+  const own = plan.pages.filter((page) => !page.fallback);
+  const errors = [
+    ...cards.problems,
+    ...own.flatMap((page) => checkDataRoutes(page, targets)),
+    ...own.flatMap((page) => coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf)),
+  ];
   if (errors.length) throw new SiteError(errors);
-  return { inputs, config, templates, assets: { script, detect, stylesheet }, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, cards: cards.cards, cardArt: art, warnings, missing };
+  const canonicalRoutes = [...new Map(plan.pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()];
+  return { inputs, config, templates, assets, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, cards: cards.cards, cardArt: art, warnings, missing: names.missing };
+}
+
+/** The URLs of the hashed assets, behind the CDN when there is one. */
+function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets'] {
+  return { css: `${cdn}/assets/${assets.stylesheet.name}`, js: `${cdn}/assets/${assets.script.name}`, detectJs: `${cdn}/assets/${assets.detect.name}` };
+}
+
+/** The newest article of each locale, shown in full on /newsDetail. */
+function featuredArticles(pages: readonly PlannedPage[], articles: Record<Locale, ArticleSummary[]>): RenderContext['featured'] {
+  const featured: RenderContext['featured'] = {};
+  for (const locale of LOCALES) {
+    const page = pages.find((p) => p.locale === locale && encodeSitePath(localisePath(p.route, locale)) === articles[locale][0]?.href);
+    if (page) featured[locale] = portable(page).source;
+  }
+  return featured;
 }

@@ -176,7 +176,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     }
     if (contentHash(text) === old.hash) continue;
     checkPageSize(text, file, site.config.maxPageSize);
-    const now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields, []);
+    const now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields);
     if (now.route !== old.route || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
     edited.set(file, now);
   }

@@ -12,8 +12,8 @@ const templates: TemplateFields = {
   isArticle: (name) => name === 'article',
 };
 
-function parse(text: string, warnings: Problem[] = []) {
-  return parsePage(text, 'content/en/x.md', 'en', 'x.md', templates, warnings);
+function parse(text: string) {
+  return parsePage(text, 'content/en/x.md', 'en', 'x.md', templates);
 }
 
 function problemsOf(text: string): Problem[] {
@@ -80,8 +80,7 @@ describe('parsePage', () => {
   });
 
   it('warns about fields no template reads', () => {
-    const warnings: Problem[] = [];
-    parse('---\ntitle: ok\ntitel: typo\n---\n', warnings);
+    const { warnings } = parse('---\ntitle: ok\ntitel: typo\n---\n');
     expect(warnings.map((w) => [w.code, w.line])).toEqual([['FIELD_UNKNOWN', 3]]);
   });
 

@@ -133,7 +133,7 @@ export function mutate(random: () => number): string {
 /** What parsing `text` gave: nothing wrong, or the reason the case fails the property. */
 function violation(text: string): string | undefined {
   try {
-    parsePage(text, FILE, 'en', 'fuzz.md', templates, []);
+    parsePage(text, FILE, 'en', 'fuzz.md', templates);
     return undefined;
   } catch (error) {
     if (!(error instanceof SiteError)) return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
@@ -194,7 +194,7 @@ describe('the nastiest front matter through the real CLI', () => {
 describe('front matter that once escaped as a bare exception', () => {
   const problemOf = (text: string): unknown => {
     try {
-      parsePage(text, FILE, 'en', 'fuzz.md', templates, []);
+      parsePage(text, FILE, 'en', 'fuzz.md', templates);
     } catch (error) {
       return error instanceof SiteError ? error.problems[0] : error;
     }
@@ -210,6 +210,6 @@ describe('front matter that once escaped as a bare exception', () => {
   });
 
   it('CRLF line ends do not end up in the last field', () => {
-    expect(parsePage('---\r\ntitle: x\r\n---\r\nbody\r\n', FILE, 'en', 'fuzz.md', templates, []).title).toBe('x');
+    expect(parsePage('---\r\ntitle: x\r\n---\r\nbody\r\n', FILE, 'en', 'fuzz.md', templates).title).toBe('x');
   });
 });

@@ -14,8 +14,9 @@ describe('placeholders', () => {
     expect(findUnknownPlaceholders('{a, b} {} { x } {"k": 1} {1st} {{phone}}')).toEqual([]);
   });
 
-  it('names the known placeholders, and the lower-case spelling when only the case is wrong', () => {
-    expect(unknownPlaceholderMessage('Email')).toBe('{Email} is not a placeholder and stays in the page as typed (placeholders are lower case: {email}); the placeholders are {phone}, {email}, {company}.');
-    expect(unknownPlaceholderMessage('tel')).not.toContain('lower case');
+  it('names the known placeholders, and the right spelling when only the case is wrong', () => {
+    expect(unknownPlaceholderMessage('Email')).toBe('{Email} is not a placeholder and stays in the page as typed (it is written {email}); the placeholders are {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}.');
+    expect(unknownPlaceholderMessage('legalentity')).toContain('(it is written {legalEntity})');
+    expect(unknownPlaceholderMessage('tel')).not.toContain('it is written');
   });
 });
