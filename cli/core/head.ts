@@ -1,12 +1,10 @@
 /** Head tags as data (README, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
 import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
+import type { Alternate } from '../../templates/types.ts';
 import { encodeSitePath, localisePath } from './routes.ts';
 
-/** One hreflang alternate. */
-export interface Alternate {
-  hreflang: string;
-  href: string;
-}
+/** One hreflang alternate: one definition, shared with the templates (templates/types.ts). */
+export type { Alternate };
 
 /** The absolute URL of a route in a locale, percent-encoded (`encodeSitePath`). */
 export function absoluteUrl(baseUrl: string, route: string, locale: Locale): string {

@@ -16,6 +16,7 @@ import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Locale } from '../../client/constants.ts';
+import type { Section } from '../../templates/types.ts';
 import { problem, type Code, type Problem } from './errors.ts';
 import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
@@ -49,12 +50,8 @@ export interface MarkdownContext {
   errors: Problem[];
 }
 
-/** A `##` section of a page: its heading text, the heading itself and everything up to the next `##`. */
-export interface Section {
-  title: string;
-  heading: ReactElement;
-  body: ReactElement;
-}
+/** A `##` section of a page: one definition, shared with the templates (templates/types.ts). */
+export type { Section } from '../../templates/types.ts';
 
 /** A page body rendered to React: the whole, the part before the first `##`, and the sections. */
 export interface RenderedBody {

@@ -22,22 +22,11 @@ import { canonicalRoute, decodeSitePath, encodeSitePath, localisePath, routeName
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 import type { TermBase } from './terms.ts';
 
-/** The template registry as the generator sees it (templates/index.ts). */
-export interface TemplateModule {
-  templates: Record<string, {
-    component: (props: TemplateProps) => ReactElement;
-    fields?: Record<string, unknown>;
-    sections?: { names?: readonly string[]; min?: number };
-    article?: boolean;
-    featuresNewest?: boolean;
-    /** The `sizes` of the photos in the page's body, from the template's layout (README, "Images"). */
-    imageSizes?: string;
-  }>;
-  NotFound: (props: TemplateProps) => ReactElement;
-  UI_STRINGS: readonly string[];
-  /** The templates' built-in UI text per locale (templates/strings.ts), under each locale's _strings.yaml. */
-  UI_TEXT: Readonly<Record<string, Readonly<Record<Locale, string>>>>;
-}
+/**
+ * The template registry (templates/index.ts) as the generator loads it: the module's own type, so the
+ * templates' specs (fields, sections, article) are read without a cast.
+ */
+export type TemplateModule = Pick<typeof import('../../templates/index.ts'), 'templates' | 'NotFound' | 'UI_STRINGS' | 'UI_TEXT'>;
 
 /** Everything site-wide that rendering needs. */
 export interface RenderContext {

@@ -22,7 +22,6 @@ import { coverProblems, isRasterPath, type ImageTable } from './images.ts';
 import { fillPlaceholders, type Placeholders } from './placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './routes.ts';
-import type { Fields } from './schema.ts';
 import type { SitemapRoute } from './sitemap.ts';
 import { collectParents } from './structured-data.ts';
 import { dataProseProblems } from './prose.ts';
@@ -132,7 +131,7 @@ function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule,
 export function fieldsOfTemplates(module: TemplateModule): TemplateFields {
   return {
     names: Object.keys(module.templates).sort(),
-    fieldsOf: (name) => (module.templates[name]?.fields ?? {}) as Fields,
+    fieldsOf: (name) => module.templates[name]?.fields ?? {},
     isArticle: (name) => module.templates[name]?.article === true,
   };
 }
