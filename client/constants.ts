@@ -30,7 +30,5 @@ export const PROGRESS_HIDE_DELAY_MS = 500;
 /** A failed page load reloads the target at most once in this window, in ms. */
 export const RELOAD_GUARD_MS = 60_000;
 
-/** Root font size: the design width in px and the root font size it maps to, and the floor. */
-export const DESIGN_WIDTH_PX = 1920;
-export const DESIGN_ROOT_FONT_PX = 192;
-export const MIN_ROOT_FONT_PX = 12;
+// The root font size (width / 1920 * 192 px, at least 12 px) is pure CSS, `max(12px, 10vw)` in
+// templates/site.css: its one definition is there, since no script reads it.

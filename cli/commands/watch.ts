@@ -20,6 +20,9 @@ export interface WatchFlags extends BuildFlags {
 /** A little more than chokidar's window for repeated `change` events of one file (50 ms). */
 const CHANGE_THROTTLE_MS = 60;
 
+/** An editor's save can be several events (write, rename, chmod): they are gathered this long into one batch. */
+const BATCH_WINDOW_MS = 5;
+
 /** How many ports after a busy one are tried. */
 const PORT_TRIES = 10;
 
@@ -173,7 +176,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   const queue = (event: Change['event'], path: string): void => {
     pending.push({ event, path });
     clearTimeout(timer);
-    timer = setTimeout(flush, 5);
+    timer = setTimeout(flush, BATCH_WINDOW_MS);
   };
   // chokidar drops a second `change` of a file within 50 ms of the first (its `_throttle`), so a quick
   // second save would be lost: each change is looked at again once that window has passed.

@@ -33,6 +33,10 @@ export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
 
 /** Below this many pages per thread, workers are not worth their start-up (~0.3 s each). */
 const MIN_TASKS_PER_WORKER = 150;
+/**
+ * Pages sent to a thread at a time: large enough that messaging costs little against rendering (~1-3 ms a
+ * page), small enough that both threads finish close together at the end of a build.
+ */
 const BATCH = 24;
 
 /** Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash. */
