@@ -73,8 +73,6 @@ export const COMMON_FIELDS: Fields = {
 /** The folder of news articles in each locale (README, "Templates": `article` is for `news/<slug>.md`). */
 const NEWS_FOLDER = 'news/';
 
-/** The template a page gets when its front matter names none. */
-export const DEFAULT_TEMPLATE = 'page';
 
 /**
  * The language gray-matter reads from the opening fence (`---js` is `js`), found exactly the way it finds
@@ -139,7 +137,7 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   const lineOf = source?.lineOf ?? ((): number => 1);
   const yaml: YamlSource = source ?? { file, value, lineOf };
 
-  const template = typeof value.template === 'string' ? value.template : DEFAULT_TEMPLATE;
+  const template = typeof value.template === 'string' ? value.template : DEFAULTS.template;
   if (!templates.names.includes(template)) {
     throw new SiteError(problem('TEMPLATE_UNKNOWN', `The template ${JSON.stringify(template.length > 40 ? `${template.slice(0, 40)}…` : template)} does not exist. Known templates: ${templates.names.join(', ')}.`, { file, line: lineOf(['template']) }));
   }

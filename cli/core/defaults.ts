@@ -16,4 +16,8 @@ export const DEFAULTS = {
    * paragraphs and short lists took ~15 s of CPU and ~1.8 GB of memory to build.
    */
   maxPageSize: 5 * 1024 * 1024,
+  /** The template of a page whose front matter names none (README, "Templates"). */
+  template: 'page',
+  /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
+  pagesPerThread: 150,
 } as const;

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageSource } from './content.ts';
+import { DEFAULTS } from './defaults.ts';
 import { problem } from './errors.ts';
 import type { PlannedPage } from './i18n.ts';
 import { renderPage, type RenderContext, type Rendered } from './render.ts';
@@ -31,8 +32,6 @@ export interface WorkerSetup {
 /** A message to a worker: a new context, or pages to render with the last one. */
 export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
 
-/** Below this many pages per thread, workers are not worth their start-up (~0.3 s each). */
-const MIN_TASKS_PER_WORKER = 150;
 /**
  * Pages sent to a thread at a time: large enough that messaging costs little against rendering (~1-3 ms a
  * page), small enough that both threads finish close together at the end of a build.
@@ -190,6 +189,6 @@ export class RenderPool {
 /** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */
 export function threadsFor(count: number): number {
   const pinned = Number(process.env.ECOM_SITE_THREADS);
-  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / MIN_TASKS_PER_WORKER));
+  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / DEFAULTS.pagesPerThread));
   return threads < 2 ? 0 : threads;
 }
