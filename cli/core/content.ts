@@ -73,7 +73,6 @@ export const COMMON_FIELDS: Fields = {
 /** The folder of news articles in each locale (README, "Templates": `article` is for `news/<slug>.md`). */
 const NEWS_FOLDER = 'news/';
 
-
 /**
  * The language gray-matter reads from the opening fence (`---js` is `js`), found exactly the way it finds
  * it (gray-matter's `matter.language`): BOM removed, `---` not followed by a fourth `-`, the rest of the
