@@ -66,3 +66,28 @@ describe('strings', () => {
     ]);
   });
 });
+
+describe('planPages: drafts and case', () => {
+  it('names a draft translation as a draft, at its `draft` line, not as missing', () => {
+    const zh = { ...source('zh', '/x', undefined, true), lineOf: () => 4 };
+    const { pages, warnings, drafts } = planPages([zh, source('en', '/x')], false);
+    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([['zh', true], ['en', false]]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'TRANSLATION_DRAFT', file: 'content/zh/x.md', line: 4, message: expect.stringContaining('is a draft') })]);
+    expect(drafts.size).toBe(0);
+  });
+
+  it('lists routes left out as drafts, with the draft file', () => {
+    const { drafts } = planPages([source('zh', '/x', undefined, true), source('en', '/x', undefined, true)], false);
+    expect([...drafts]).toEqual([['/x', 'content/zh/x.md']]);
+    expect(planPages([source('zh', '/x', undefined, true)], true).drafts.size).toBe(0);
+  });
+
+  it('refuses routes that differ only in case, in one locale or across locales', () => {
+    const one = planPages([source('zh', '/Partners'), source('zh', '/partners')], false);
+    expect(one.errors).toEqual([expect.objectContaining({ code: 'ROUTE_CASE', message: expect.stringContaining('content/zh/Partners.md and content/zh/partners.md') })]);
+    expect(planPages([source('zh', '/Partners'), source('en', '/partners')], false).errors).toHaveLength(1);
+    expect(planPages([source('zh', '/Partners'), source('en', '/Partners')], false).errors).toEqual([]);
+    // A draft is not built, so it collides with nothing until --drafts.
+    expect(planPages([source('zh', '/Partners'), source('zh', '/partners', undefined, true)], false).errors).toEqual([]);
+  });
+});
