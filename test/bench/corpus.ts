@@ -96,7 +96,7 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
   const eleventy = join(dir, 'eleventy');
   const hugo = join(dir, 'hugo');
   write(join(ecom, 'site.yaml'), 'baseUrl: https://bench.example\ncompany: { zh: 基准公司, en: Bench Co }\nphone: "+86 000"\nemail: bench@example.test\n');
-  write(join(ecom, 'menu.yaml'), `groups:\n  - label: menu.medical\n    items:\n${Array.from({ length: 30 }, (_, i) => `      - { route: /p${i}, label: product.DROC }\n`).join('')}links:\n  - { route: /, label: nav.company }\n`);
+  write(join(ecom, 'menu.yaml'), `groups:\n  - label: menu.medical\n    items:\n${Array.from({ length: Math.min(30, pagesPerLocale) }, (_, i) => `      - { route: /p${i}, label: product.DROC }\n`).join('')}links:\n  - { route: /, label: nav.company }\n`);
   for (const locale of ['zh', 'en'] as const) {
     // The real UI strings, so the corpus builds without warnings.
     mkdirSync(join(ecom, locale), { recursive: true });

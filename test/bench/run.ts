@@ -1,18 +1,23 @@
 /**
- * `npm run bench`: ecom-site against Eleventy and Hugo on one generated corpus (issue 7), plus the real
- * site's build, rebuilds, asset sizes and HTML weight. Cold builds run interleaved (A B C A B C …) after a
- * warm-up; the table shows medians and ranges. The last results are kept in the README between markers.
+ * `npm run bench`: ecom-site against Eleventy and Hugo on one generated corpus (issue 7), the same corpus
+ * built in one thread against the parse floor, remark-parse + remark-gfm parsing its files alone (issue
+ * 16), photos against Eleventy Image (issue 15, test/bench/images.ts), plus the real site's build,
+ * rebuilds, asset sizes and HTML weight. Cold builds run interleaved (A B C A B C …) after a warm-up; the
+ * table shows medians and ranges. The last results are kept in the README between markers. Eleventy and
+ * Eleventy Image are installed into test/bench/peers/ on first use (test/bench/peers.ts).
  *
- *   npm run bench [-- --pages 2000 --rounds 5 --no-readme]
+ *   npm run bench [-- --pages 2000 --rounds 5 --photos 200 --no-readme]
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from './corpus.ts';
+import { imageBench, PHOTO_HEIGHT, PHOTO_WIDTH } from './images.ts';
+import { fmt, measure, median, megabytes, ROOT, type Sample } from './measure.ts';
+import { ensurePeers } from './peers.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'ecom-site.js');
 
 function option(name: string, fallback: number): number {
@@ -21,29 +26,7 @@ function option(name: string, fallback: number): number {
 }
 const PAGES = option('pages', 2000);
 const ROUNDS = option('rounds', 5);
-
-/** One measured run of a command. */
-interface Sample {
-  wall: number;
-  cpu: number;
-  rssMb: number;
-}
-
-/** Runs a command under GNU time; returns wall and CPU seconds and peak RSS. Throws on failure. */
-function measure(command: string, args: string[], cwd = ROOT): Sample {
-  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH %e %U %S %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } });
-  const line = result.stderr.split('\n').reverse().find((l) => l.startsWith('BENCH '));
-  if (result.status !== 0 || !line) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`);
-  const [, wall, user, sys, rss] = line.split(' ').map(Number) as [number, number, number, number, number];
-  return { wall, cpu: user + sys, rssMb: rss / 1024 };
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-const fmt = (s: number): string => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(2)} s`);
+const PHOTOS = option('photos', 200);
 
 interface Tool {
   name: string;
@@ -55,8 +38,16 @@ const work = mkdtempSync(join(tmpdir(), 'ecom-bench-'));
 const corpus = writeCorpus(work, PAGES);
 const totalPages = PAGES * 2;
 const hugoBin = ['/usr/bin/hugo', '/usr/local/bin/hugo'].find((p) => existsSync(p));
-const eleventyBin = join(ROOT, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+let peers: string | undefined;
+try {
+  peers = ensurePeers();
+} catch (error) {
+  process.stderr.write(`The bench peers could not be installed; Eleventy is left out:\n${(error as Error).message}\n`);
+}
+const eleventyBin = peers ? join(peers, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs') : '';
 const ecomCache = join(ROOT, 'node_modules', '.cache', 'ecom-site', 'builds');
+const SINGLE = 'ecom-site, 1 thread';
+const PARSE = 'remark-parse + remark-gfm, parse only';
 
 const tools: Tool[] = [
   {
@@ -69,8 +60,24 @@ const tools: Tool[] = [
     },
   },
   {
+    // The same build in the main thread alone (ECOM_SITE_THREADS=1): what issue 16 compares with the parse floor.
+    name: SINGLE,
+    available: true,
+    run: () => {
+      rmSync(ecomCache, { recursive: true, force: true });
+      rmSync(join(work, 'out-ecom-1'), { recursive: true, force: true });
+      return measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom-1'), '--quiet'], ROOT, { ECOM_SITE_THREADS: '1' });
+    },
+  },
+  {
+    // The parse floor: the same page files, front matter stripped, parsed by remark-parse + remark-gfm alone.
+    name: PARSE,
+    available: true,
+    run: () => measure(process.execPath, [join(import.meta.dirname, 'parse-only.mjs'), corpus.ecom]),
+  },
+  {
     name: 'Eleventy 3.1.7',
-    available: existsSync(eleventyBin),
+    available: eleventyBin !== '' && existsSync(eleventyBin),
     run: () => {
       rmSync(join(work, 'out-11ty'), { recursive: true, force: true });
       return measure(process.execPath, [eleventyBin, `--input=${corpus.eleventy}`, `--output=${join(work, 'out-11ty')}`, '--quiet'], corpus.eleventy);
@@ -88,7 +95,7 @@ const tools: Tool[] = [
 ];
 
 console.log(`machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
-console.log(`corpus: ${PAGES} pages per locale (${totalPages} pages), ${ROUNDS} rounds after a warm-up\n`);
+console.log(`corpus: ${PAGES} pages per locale (${totalPages} pages), ${ROUNDS} rounds after a warm-up; ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT}\n`);
 
 const samples = new Map<string, Sample[]>(tools.map((t) => [t.name, []]));
 for (const tool of tools) if (tool.available) tool.run(); // warm-up: disk cache, esbuild bundle, JIT-free start
@@ -114,6 +121,32 @@ for (const tool of tools) {
     `| ${tool.name} | ${fmt(wall)} | ${fmt(Math.min(...walls))}–${fmt(Math.max(...walls))} | ${fmt(median(list.map((s) => s.cpu)))} | ${Math.round(median(list.map((s) => s.rssMb)))} MB | ${Math.round(totalPages / wall)} | ${tool.name === 'ecom-site' ? '1.00' : `${(ecomWall / wall).toFixed(2)} ×`} |`,
   );
 }
+
+// The parse floor (issue 16): the single-thread build against remark-parse + remark-gfm alone, both
+// whole processes (start included), medians of the rounds; and the parse loop's own time per page.
+const medianOf = (name: string, field: 'wall' | 'cpu'): number => median((samples.get(name) ?? []).map((s) => s[field]));
+const parseLoops = (samples.get(PARSE) ?? []).map((s) => JSON.parse(s.stdout.trim().split('\n').pop() ?? '{}') as { files: number; cpuMs: number });
+const parseFiles = parseLoops[0]?.files ?? 0;
+const parseMsPerPage = median(parseLoops.map((p) => p.cpuMs / Math.max(1, p.files)));
+const floor = [
+  `| parse floor (${parseFiles} page files) | wall median | CPU median |`,
+  `| --- | --- | --- |`,
+  `| ecom-site build, 1 thread (ECOM_SITE_THREADS=1) | ${fmt(medianOf(SINGLE, 'wall'))} | ${fmt(medianOf(SINGLE, 'cpu'))} |`,
+  `| remark-parse + remark-gfm, parse only, 1 thread (\`test/bench/parse-only.mjs\`) | ${fmt(medianOf(PARSE, 'wall'))} | ${fmt(medianOf(PARSE, 'cpu'))} |`,
+  `| single-thread build ÷ parse only (issue 16 target: at most 1.5) | ${(medianOf(SINGLE, 'wall') / medianOf(PARSE, 'wall')).toFixed(2)} × | ${(medianOf(SINGLE, 'cpu') / medianOf(PARSE, 'cpu')).toFixed(2)} × |`,
+  `| parse only: CPU per page inside the loop (process start excluded) | | ${parseMsPerPage.toFixed(2)} ms |`,
+];
+
+// Photos (issue 15): ecom-site against Eleventy Image, cold and warm.
+const imageRuns = PHOTOS > 0 ? await imageBench(work, PHOTOS, peers) : [];
+const images = [
+  `| ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT} (AVIF, WebP, JPEG × 320…2560 px) | wall | CPU | peak RSS | files | output | AVIF / WebP / JPEG |`,
+  `| --- | --- | --- | --- | --- | --- | --- |`,
+  ...imageRuns.map(
+    (r) => `| ${r.tool}, ${r.state} | ${fmt(r.sample.wall)} | ${fmt(r.sample.cpu)} | ${Math.round(r.sample.rssMb)} MB | ${r.files} | ${megabytes(r.bytes)} | ${megabytes(r.byFormat.avif)} / ${megabytes(r.byFormat.webp)} / ${megabytes(r.byFormat.jpeg)} |`,
+  ),
+];
+if (PHOTOS > 0 && !peers) images.push(`| Eleventy Image 6 | not installed | | | | | |`);
 
 // The real site, rebuilds, and sizes.
 const realOut = join(work, 'out-real');
@@ -201,8 +234,8 @@ const extra = [
   `| median HTML bytes per page (real site) | ${Math.round(median(htmlSizes))} B |`,
 ];
 
-const machine = `machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${PAGES} pages per locale, ${ROUNDS} rounds`;
-const report = `${machine}\n\n${rows.join('\n')}\n\n${extra.join('\n')}\n`;
+const machine = `machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${PAGES} pages per locale, ${ROUNDS} rounds, ${PHOTOS} photos`;
+const report = `${machine}\n\n${rows.join('\n')}\n\n${floor.join('\n')}\n\n${PHOTOS > 0 ? `${images.join('\n')}\n\n` : ''}${extra.join('\n')}\n`;
 console.log(report);
 
 if (!process.argv.includes('--no-readme')) {
