@@ -4,7 +4,7 @@
  * working in Chromium under that Content-Security-Policy.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
@@ -104,10 +104,17 @@ describe('routes on the shipped nginx configuration', () => {
 });
 
 describe('headers on the shipped nginx configuration', () => {
-  const assets = (): string[] => readdirSync(join(out, 'assets')).map((name) => `/assets/${name}`);
+  // Every hashed file under /assets/, the photos' (assets/img/) and the social cards' (assets/cards/) too.
+  const assets = (): string[] =>
+    readdirSync(join(out, 'assets'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(out, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+      .map((path) => encodeURI(path));
 
   it('caches hashed assets for a year as immutable', async () => {
     expect(assets().length).toBeGreaterThanOrEqual(3);
+    expect(assets().some((path) => path.startsWith('/assets/img/'))).toBe(true);
+    expect(assets().some((path) => path.startsWith('/assets/cards/'))).toBe(true);
     for (const path of assets()) {
       const response = await get(path);
       expect(response.status).toBe(200);
