@@ -46,7 +46,7 @@ async function ensureBundle() {
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${dir}.${process.pid}.tmp`;
   await build({
-    entryPoints: { index: join(root, 'cli', 'index.ts'), worker: join(root, 'cli', 'core', 'worker.ts') },
+    entryPoints: { index: join(root, 'cli', 'index.ts'), worker: join(root, 'cli', 'core', 'render', 'worker.ts') },
     outdir: temp,
     outExtension: { '.js': '.mjs' },
     bundle: true,

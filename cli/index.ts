@@ -6,9 +6,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { addBuildOptions, addSharedOptions, runBuild, type BuildFlags } from './commands/build.ts';
 import { parseHost } from './commands/options.ts';
 import type { WatchFlags } from './commands/watch.ts';
-import { DEFAULTS } from './core/defaults.ts';
-import { formatProblem, problem } from './core/errors.ts';
-import { swapDone } from './core/output.ts';
+import { DEFAULTS } from './core/common/defaults.ts';
+import { formatProblem, problem } from './core/common/errors.ts';
+import { swapDone } from './core/write/output.ts';
 import { printError } from './core/reporter.ts';
 
 /** The project root (where templates/, public/ and client/ live), found from this file's location. */

@@ -3,7 +3,7 @@
  * README's writer section). The generator validates pages against `fields` and `sections` before rendering.
  */
 import type { ReactElement } from 'react';
-import type { Fields } from '../cli/core/schema.ts';
+import type { Fields } from '../cli/core/load/schema.ts';
 import { Article } from './Article.tsx';
 import { Careers } from './Careers.tsx';
 import { Company } from './Company.tsx';
@@ -35,7 +35,7 @@ export interface TemplateSpec {
   article?: boolean;
   /** Pages of this template show the newest article's full text (`page.featured`). */
   featuresNewest?: boolean;
-  /** The `sizes` of the photos in the body, from the layout (default: the prose column, cli/core/markdown.ts). */
+  /** The `sizes` of the photos in the body, from the layout (default: the prose column, cli/core/render/markdown.ts). */
   imageSizes?: string;
 }
 
@@ -49,7 +49,7 @@ const stats = records({ value: { kind: 'string', required: true }, label: text }
 const icon = { kind: 'enum', values: ICON_NAMES } as const;
 /**
  * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
- * what it shows (`""` when decorative; required, checked with the file by cli/core/images.ts).
+ * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
  */
 const cover = { kind: 'record', fields: { src: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a path in public/ such as /images/company.jpg' }, alt: { kind: 'string' } } } as const;
 

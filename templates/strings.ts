@@ -1,7 +1,7 @@
 /**
  * The UI text the templates use, with its built-in text in every locale (README, "site.yaml, menu.yaml,
  * _strings.yaml"). A locale's `_strings.yaml` overrides any of it, id by id; the build merges the two
- * (`withDefaults` in cli/core/i18n.ts), so a template never shows a raw text id and a minimal content
+ * (`withDefaults` in cli/core/load/i18n.ts), so a template never shows a raw text id and a minimal content
  * folder builds with readable text, the way a Hugo theme's i18n files back the site's own.
  */
 import type { Locale } from '../client/constants.ts';

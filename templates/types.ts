@@ -1,4 +1,4 @@
-/** The props every template receives. Built by the generator (cli/core/render.ts); templates only read them. */
+/** The props every template receives. Built by the generator (cli/core/render/render.ts); templates only read them. */
 import type { ReactElement } from 'react';
 import type { Locale } from '../client/constants.ts';
 import type { UiString } from './strings.ts';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../cli/core/errors.ts';
+import { CATALOGUE } from '../cli/core/common/errors.ts';
 import { ROOT } from './helpers/cli.ts';
 
 describe('the README', () => {

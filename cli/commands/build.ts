@@ -1,8 +1,8 @@
 /** `ecom-site build`: a full build of the content into the output folder. */
 import { Option, type Command } from 'commander';
 import { build } from '../core/build.ts';
-import { DEFAULTS } from '../core/defaults.ts';
-import { displayPath } from '../core/paths.ts';
+import { DEFAULTS } from '../core/common/defaults.ts';
+import { displayPath } from '../core/common/paths.ts';
 import { formatReport, printError, printWarnings, progressLine } from '../core/reporter.ts';
 import { parseBaseUrl, REPORT_FORMATS } from './options.ts';
 

@@ -1,9 +1,9 @@
-/** `ecom-site check`: link-checks a built tree (cli/core/linkcheck.ts) and prints what is broken, by page. */
+/** `ecom-site check`: link-checks a built tree (cli/core/serve/linkcheck.ts) and prints what is broken, by page. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { problem, SiteError } from '../core/errors.ts';
-import { checkLinks, type BrokenLink } from '../core/linkcheck.ts';
-import { displayPath } from '../core/paths.ts';
+import { problem, SiteError } from '../core/common/errors.ts';
+import { checkLinks, type BrokenLink } from '../core/serve/linkcheck.ts';
+import { displayPath } from '../core/common/paths.ts';
 
 /** Options of `check`. */
 export interface CheckFlags {

@@ -5,12 +5,12 @@
  */
 import { isIP } from 'node:net';
 import { InvalidArgumentError } from 'commander';
-import { BASE_URL_HINT, isBaseUrl } from '../core/config.ts';
+import { BASE_URL_HINT, isBaseUrl } from '../core/load/config.ts';
 
 /** The formats of `build --report`. */
 export const REPORT_FORMATS = ['text', 'json'] as const;
 
-/** `--base-url`: the rule of site.yaml's `baseUrl` (cli/core/config.ts `isBaseUrl`), which it overrides. */
+/** `--base-url`: the rule of site.yaml's `baseUrl` (cli/core/load/config.ts `isBaseUrl`), which it overrides. */
 export function parseBaseUrl(value: string): string {
   if (!isBaseUrl(value)) throw new InvalidArgumentError(`Expected ${BASE_URL_HINT} (the rule of site.yaml's baseUrl).`);
   return value;

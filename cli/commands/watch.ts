@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions } from '../core/build.ts';
-import { formatProblem, problem, SiteError, type Problem } from '../core/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from '../core/live.ts';
-import { displayPath } from '../core/paths.ts';
+import { formatProblem, problem, SiteError, type Problem } from '../core/common/errors.ts';
+import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from '../core/serve/live.ts';
+import { displayPath } from '../core/common/paths.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
-import { startServer, type RunningServer } from '../core/serve.ts';
+import { startServer, type RunningServer } from '../core/serve/serve.ts';
 import { endSession, rebuild, sessionWarnings, startSession, type Change, type WatchState } from '../core/watch.ts';
 import type { BuildFlags } from './build.ts';
 

@@ -7,13 +7,13 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { carryOver } from './cache.ts';
-import { SiteError, type Problem } from './errors.ts';
-import { writeFileAtomic } from './files.ts';
+import { carryOver } from './write/cache.ts';
+import { SiteError, type Problem } from './common/errors.ts';
+import { writeFileAtomic } from './common/files.ts';
 import type { Job } from './jobs.ts';
-import { isInside } from './paths.ts';
+import { isInside } from './common/paths.ts';
 import { jobsToRender, type Plan, type Targets } from './plan.ts';
-import { portable, type RenderPool, type RenderTask } from './pool.ts';
+import { portable, type RenderPool, type RenderTask } from './render/pool.ts';
 import type { Site } from './site.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */

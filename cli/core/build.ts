@@ -8,20 +8,20 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../client/constants.ts';
 import { applyPlan, newFolderSink } from './apply.ts';
-import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './cache.ts';
-import { toParsed } from './content.ts';
-import { problem, SiteError, type Problem } from './errors.ts';
-import { translationReport, type TranslationReport } from './i18n.ts';
+import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
+import { toParsed } from './load/content.ts';
+import { problem, SiteError, type Problem } from './common/errors.ts';
+import { translationReport, type TranslationReport } from './load/i18n.ts';
 import { siteKey, type Job } from './jobs.ts';
-import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './output.ts';
+import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan.ts';
-import { RenderPool, threadsFor } from './pool.ts';
+import { RenderPool, threadsFor } from './render/pool.ts';
 import { cacheDirOf, prepareSite, type Site } from './site.ts';
-import { displayPath } from './paths.ts';
+import { displayPath } from './common/paths.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
-import { termGapsOfPages } from './terms.ts';
+import { termGapsOfPages } from './load/terms.ts';
 
-/** Options of a build; defaults live in cli/core/defaults.ts. */
+/** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
   /** The project root: where templates/, public/ and client/ are. */
   root: string;

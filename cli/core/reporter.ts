@@ -1,7 +1,7 @@
 /** Terminal output: grouped warnings, errors, the one summary line, and a progress line on a TTY. */
-import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './errors.ts';
-import { systemProblem } from './system-errors.ts';
-import type { TranslationReport } from './i18n.ts';
+import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './common/errors.ts';
+import { systemProblem } from './common/system-errors.ts';
+import type { TranslationReport } from './load/i18n.ts';
 
 /** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
 function placeLine(p: Problem): string {

@@ -8,26 +8,26 @@ import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
-import { buildYear } from './build-date.ts';
-import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule, type Asset, type TemplateBundle } from './bundle.ts';
-import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './config.ts';
-import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
-import { problem, SiteError, type Problem } from './errors.ts';
-import { siteFeeds, type SiteFeed } from './feed.ts';
-import { findMissingStrings, missingStrings, planPages, portable, translator, withDefaults, type PlannedPage, type TextUse } from './i18n.ts';
-import { explainMissing, type LinkTargets } from './links.ts';
-import { displayPath } from './paths.ts';
-import { probePublicImages } from './image-files.ts';
-import { coverProblems, isRasterPath, type ImageTable } from './images.ts';
-import { fillPlaceholders, type Placeholders } from './placeholders.ts';
-import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render.ts';
-import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './routes.ts';
-import type { SitemapRoute } from './sitemap.ts';
-import { collectParents } from './structured-data.ts';
-import { dataProseProblems } from './prose.ts';
-import { cardArt, type CardArt } from './card-image.ts';
-import { planCards, type CardSpec } from './cards.ts';
-import { loadTerms, type TermBase } from './terms.ts';
+import { buildYear } from './load/build-date.ts';
+import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule, type Asset, type TemplateBundle } from './load/bundle.ts';
+import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './load/config.ts';
+import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './load/content.ts';
+import { problem, SiteError, type Problem } from './common/errors.ts';
+import { siteFeeds, type SiteFeed } from './render/feed.ts';
+import { findMissingStrings, missingStrings, planPages, portable, translator, withDefaults, type PlannedPage, type TextUse } from './load/i18n.ts';
+import { explainMissing, type LinkTargets } from './render/links.ts';
+import { displayPath } from './common/paths.ts';
+import { probePublicImages } from './render/image-files.ts';
+import { coverProblems, isRasterPath, type ImageTable } from './render/images.ts';
+import { fillPlaceholders, type Placeholders } from './load/placeholders.ts';
+import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render/render.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './common/routes.ts';
+import type { SitemapRoute } from './render/sitemap.ts';
+import { collectParents } from './render/structured-data.ts';
+import { dataProseProblems } from './render/prose.ts';
+import { cardArt, type CardArt } from './render/card-image.ts';
+import { planCards, type CardSpec } from './render/cards.ts';
+import { loadTerms, type TermBase } from './load/terms.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -46,7 +46,7 @@ export interface Site {
   assets: { script: Asset; detect: Asset; stylesheet: Asset };
   /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
   publicFiles: string[];
-  /** The raster images of public/, probed (cli/core/image-files.ts), by site path. */
+  /** The raster images of public/, probed (cli/core/render/image-files.ts), by site path. */
   images: ImageTable;
   /** Page files relative to the content folder, as last listed. */
   entries: string[];
@@ -56,7 +56,7 @@ export interface Site {
   routes: SitemapRoute[];
   feeds: Partial<Record<Locale, SiteFeed>>;
   ctx: RenderContext;
-  /** Every social card the output holds (cli/core/cards.ts), and the art they are drawn with. */
+  /** Every social card the output holds (cli/core/render/cards.ts), and the art they are drawn with. */
   cards: CardSpec[];
   cardArt: CardArt;
   warnings: Problem[];
@@ -194,7 +194,7 @@ async function loadPlannedPages(files: SiteFiles, contentDir: string, inputs: Si
   const loaded = await loadPages(contentDir, fieldsOfTemplates(files.templates.module), { ...known, entries }, files.config.maxPageSize);
   const plan = planPages(loaded.pages, inputs.drafts);
   // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
-  // are found while it renders (cli/core/markdown.ts).
+  // are found while it renders (cli/core/render/markdown.ts).
   const prose = loaded.pages.flatMap((source) => dataProseProblems(source.data, source.locale, files.terms, source.file, source.lineOf));
   return { entries, sources: loaded.pages, plan, warnings: [...loaded.warnings, ...plan.warnings, ...prose], errors: plan.errors };
 }

@@ -5,16 +5,16 @@
  */
 import { join } from 'node:path';
 import { LOCALES } from '../../client/constants.ts';
-import { produceCard } from './card-image.ts';
-import { contentHash } from './files.ts';
-import { produceVariant } from './image-files.ts';
-import { variantsOf } from './images.ts';
-import { displayPath } from './paths.ts';
+import { produceCard } from './render/card-image.ts';
+import { contentHash } from './common/files.ts';
+import { produceVariant } from './render/image-files.ts';
+import { variantsOf } from './render/images.ts';
+import { displayPath } from './common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
-import { renderNotFound } from './render.ts';
+import { renderNotFound } from './render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
-import { renderRobots, renderSitemap } from './sitemap.ts';
+import { renderRobots, renderSitemap } from './render/sitemap.ts';
 
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -40,12 +40,12 @@ export function pageFileKey(jobKey: string): string {
   return `job:${jobKey}`;
 }
 
-/** The key of a file copied from public/: its source's `size:mtime` (cli/core/cache.ts `stamps`). */
+/** The key of a file copied from public/: its source's `size:mtime` (cli/core/write/cache.ts `stamps`). */
 export function publicFileKey(stamp: string): string {
   return `public:${stamp}`;
 }
 
-/** The key of an encoded image: its source's hash and the encoding (cli/core/images.ts `variantsOf`). */
+/** The key of an encoded image: its source's hash and the encoding (cli/core/render/images.ts `variantsOf`). */
 export function imageFileKey(key: string): string {
   return `img:${key}`;
 }
@@ -67,7 +67,7 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
-/** The key of a social card: what its pixels depend on (cli/core/cards.ts `cardKey`). */
+/** The key of a social card: what its pixels depend on (cli/core/render/cards.ts `cardKey`). */
 export function cardFileKey(key: string): string {
   return `card:${key}`;
 }

@@ -12,16 +12,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { applyPlan, inPlaceSink } from './apply.ts';
 import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
-import { stamps } from './cache.ts';
-import { checkPageSize, parsePage, type SourcePage } from './content.ts';
-import { SiteError, type Problem } from './errors.ts';
-import { contentHash } from './files.ts';
+import { stamps } from './write/cache.ts';
+import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
+import { SiteError, type Problem } from './common/errors.ts';
+import { contentHash } from './common/files.ts';
 import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
-import { displayPath, isInside } from './paths.ts';
+import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan.ts';
-import { portable, type RenderPool } from './pool.ts';
+import { portable, type RenderPool } from './render/pool.ts';
 import { fieldsOfTemplates, prepareSite, type Site } from './site.ts';
-import { CARD_LOGO } from './card-image.ts';
+import { CARD_LOGO } from './render/card-image.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './targets.ts';
 
 /** What the session remembers between rebuilds. */

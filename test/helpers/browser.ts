@@ -1,5 +1,5 @@
 /**
- * Browser-test helpers: build the real site into a temp folder, serve it with cli/core/serve.ts on a free
+ * Browser-test helpers: build the real site into a temp folder, serve it with cli/core/serve/serve.ts on a free
  * port of 127.0.0.1 under a strict Content-Security-Policy and drive Debian's Chromium with playwright-core. One site (build, server, browser)
  * per test file: `const site = useSite()` at the top of a describe block.
  */
@@ -7,7 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type RunningServer } from '../../cli/core/serve.ts';
+import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
 import { runCli, tempDir } from './cli.ts';
 
 /**

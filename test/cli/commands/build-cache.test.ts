@@ -6,7 +6,7 @@ import { treeDigest } from '../../helpers/site.ts';
 
 /**
  * Pages per locale of the corpus. Small, so that the builds are quick: every build here pins two render
- * threads (ECOM_SITE_THREADS), which a build starts on its own only from ~300 pages (cli/core/pool.ts), so
+ * threads (ECOM_SITE_THREADS), which a build starts on its own only from ~300 pages (cli/core/render/pool.ts), so
  * the cache is still exercised with pages rendered in worker threads.
  */
 const PAGES = 30;

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isBaseUrl } from '../../../cli/core/config.ts';
+import { isBaseUrl } from '../../../cli/core/load/config.ts';
 import { parseHost } from '../../../cli/commands/options.ts';
 import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
 

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../../cli/core/serve.ts';
+import { startServer } from '../../../cli/core/serve/serve.ts';
 import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
 import { startNginx, type Nginx } from '../../helpers/nginx.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problem, SiteError } from '../../../cli/core/errors.ts';
+import { problem, SiteError } from '../../../cli/core/common/errors.ts';
 import { compareWarnings, formatWarnings, printError } from '../../../cli/core/reporter.ts';
 
 const many = ['a.md', 'b.md', 'c.md'].map((file, i) => problem('DESCRIPTION_MISSING', 'The page has no description.', { file, line: i + 1 }));

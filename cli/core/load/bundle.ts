@@ -1,0 +1,129 @@
+/**
+ * esbuild bundles: the templates (TSX, imported fresh on every build so `watch` never serves a stale
+ * template from Node's module cache), the client script and the stylesheet (both minified and hashed).
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
+import { problem, SiteError } from '../common/errors.ts';
+import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { displayPath } from '../common/paths.ts';
+
+/** A built asset: its bytes and its content-hashed file name under `assets/`. */
+export interface Asset {
+  name: string;
+  contents: Uint8Array;
+}
+
+function toSiteError(error: unknown): never {
+  const failure = error as Partial<BuildFailure>;
+  const messages: Message[] = failure.errors ?? [];
+  if (messages.length === 0) throw error;
+  throw new SiteError(
+    messages.map((m) =>
+      problem('TEMPLATE_BUILD', m.text, m.location ? { file: displayPath(m.location.file), line: m.location.line, column: m.location.column + 1 } : {}),
+    ),
+  );
+}
+
+/** What a cached bundle was made from: each input file (relative to the root) and its content hash. */
+interface BundleRecord {
+  inputs: Record<string, string>;
+}
+
+async function inputsUnchanged(root: string, record: BundleRecord): Promise<boolean> {
+  try {
+    const checks = await Promise.all(Object.entries(record.inputs).map(async ([path, hash]) => contentHash(await readFile(join(root, path))) === hash));
+    return checks.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Bundles one entry with esbuild. The output is cached under `cacheDir/bundles/` with the list of files it
+ * was made from (esbuild's metafile); while none of them changed, the cached bytes are used and esbuild
+ * does not run, which keeps a build with unchanged templates fast.
+ */
+async function bundleOne(root: string, cacheDir: string, entry: string, platform: 'node' | 'browser', minify: boolean): Promise<Uint8Array> {
+  const dir = join(cacheDir, 'bundles');
+  const key = contentHash(`${entry}|${platform}|${minify}|${esbuildVersion}`);
+  try {
+    const record = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as BundleRecord;
+    if (await inputsUnchanged(root, record)) return await readFile(join(dir, `${key}.out`));
+  } catch {
+    // no usable cache entry: bundle below
+  }
+  try {
+    const result = await build({
+      entryPoints: [entry],
+      absWorkingDir: root,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform,
+      format: platform === 'node' ? 'esm' : 'iife',
+      target: platform === 'node' ? 'node20' : ['chrome100', 'firefox100', 'safari15'],
+      jsx: 'automatic',
+      packages: platform === 'node' ? 'external' : undefined,
+      minify,
+      legalComments: 'none',
+      logLevel: 'silent',
+      outdir: 'out',
+    });
+    const file = result.outputFiles[0];
+    if (!file) throw new Error(`esbuild produced no output for ${entry}`);
+    const inputs: Record<string, string> = {};
+    await Promise.all(Object.keys(result.metafile.inputs).map(async (path) => {
+      inputs[path] = contentHash(await readFile(join(root, path)));
+    }));
+    // The record goes first and comes back last: a command killed between the two writes leaves no
+    // record, never an old record beside new bytes (which a later run could take for its inputs' bundle).
+    await rm(join(dir, `${key}.json`), { force: true });
+    await writeFileAtomic(join(dir, `${key}.out`), file.contents);
+    await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify({ inputs } satisfies BundleRecord));
+    return file.contents;
+  } catch (error) {
+    return toSiteError(error);
+  }
+}
+
+/** The compiled templates: the imported module, its file (for worker threads) and its content hash. */
+export interface TemplateBundle<T> {
+  module: T;
+  file: string;
+  hash: string;
+}
+
+/**
+ * Compiles `templates/index.ts` and imports it. The module file is named by its content hash inside
+ * `cacheDir`, so an unchanged template set is imported from Node's cache and a changed one is loaded anew
+ * (`watch` never serves a stale template).
+ */
+export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<TemplateBundle<T>> {
+  const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
+  const hash = contentHash(code);
+  const file = join(cacheDir, `templates-${hash}.mjs`);
+  if (!existsSync(file)) await writeFileAtomic(file, code);
+  return { module: (await import(pathToFileURL(file).href)) as T, file, hash };
+}
+
+/** Bundles and minifies the client script into `app.<hash>.js`. */
+export async function buildClientScript(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'index.ts'), 'browser', true);
+  return { name: `app.${contentHash(contents)}.js`, contents };
+}
+
+/** Bundles and minifies the root-path locale detection script into `detect.<hash>.js`. */
+export async function buildDetectScript(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'detect.ts'), 'browser', true);
+  return { name: `detect.${contentHash(contents)}.js`, contents };
+}
+
+/** Bundles and minifies the stylesheet into `site.<hash>.css`. */
+export async function buildStylesheet(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'templates', 'site.css'), 'browser', true);
+  return { name: `site.${contentHash(contents)}.css`, contents };
+}

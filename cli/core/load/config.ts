@@ -1,0 +1,200 @@
+/**
+ * Loads and validates the site-wide YAML files: site.yaml, menu.yaml and each locale's _strings.yaml
+ * (README, "Content model"). Reading is I/O; the checks are the schemas below.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LOCALES, type Locale } from '../../../client/constants.ts';
+import { problem, SiteError, type Problem } from '../common/errors.ts';
+import { validate, type Field } from './schema.ts';
+import { parseYaml, type YamlSource } from './yaml.ts';
+import { displayPath } from '../common/paths.ts';
+import { DEFAULTS } from '../common/defaults.ts';
+import { parseSize } from './size.ts';
+
+/** Settings from site.yaml. */
+export interface SiteConfig {
+  baseUrl: string;
+  company: Record<Locale, string>;
+  phone: string;
+  email: string;
+  apiBase: string;
+  cdn: string;
+  /** Year the company was founded, for the home pages' Organization JSON-LD (optional). */
+  founded?: string;
+  /** The company's legal entity and registered address per locale (`{legalEntity}`, `{address}`). */
+  legalEntity?: Record<Locale, string>;
+  address?: Record<Locale, string>;
+  /** Facts the copy states (`{customers}`, `{countries}`, `{platformYear}`). */
+  customers?: string;
+  countries?: string;
+  platformYear?: string;
+  /** The fields that still hold stand-in values (site.yaml `placeholders`) and the line of that list. */
+  placeholders: { fields: string[]; line?: number };
+  /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/common/defaults.ts). */
+  maxPageSize: number;
+}
+
+/** One link of the header menu. */
+export interface MenuItem {
+  route: string;
+  label: string;
+  /** Line in menu.yaml, for messages about this item. */
+  line: number;
+  /** Line of its `label` in menu.yaml (the same line for `{ route, label }`). */
+  labelLine: number;
+}
+
+/** The header menu from menu.yaml: the product dropdown's groups and the plain links beside it. */
+export interface Menu {
+  file: string;
+  groups: Array<{ label: string; items: MenuItem[]; /** Line of the group's `label`. */ line: number }>;
+  links: MenuItem[];
+}
+
+/** The UI text dictionary of each locale, keyed by text id. */
+export type Strings = Record<Locale, Record<string, string>>;
+
+const URL_OR_PATH = /^(https?:\/\/[^\s/]+(\/[^\s]*)?|\/[^\s]*)?$/;
+
+/** What a base URL may be, in the words of the messages about site.yaml's `baseUrl` and `--base-url`. */
+export const BASE_URL_HINT = 'an absolute http(s) URL, e.g. https://www.example.com';
+
+/**
+ * The one rule for a base URL (site.yaml `baseUrl`, and `--base-url`, which overrides it): an absolute
+ * http(s) URL with a host, no query or fragment (page paths are appended to it), that URL parsing accepts.
+ */
+export function isBaseUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value) && URL.canParse(value);
+}
+const ROUTE = { kind: 'string', required: true, pattern: /^\/[^\s]*$/, patternHint: 'a route starting with "/", e.g. /DROC' } as const;
+const TEXT_ID = { kind: 'string', required: true, pattern: /^[\w.-]+$/, patternHint: 'a text id from _strings.yaml, e.g. nav.company' } as const;
+
+/** The site.yaml fields that may be marked as still holding stand-in values (`placeholders: [...]`). */
+export const PLACEHOLDER_FIELDS = ['baseUrl', 'company', 'legalEntity', 'address', 'phone', 'email', 'founded', 'customers', 'countries', 'platformYear'] as const;
+
+const SITE_SCHEMA: Field = {
+  kind: 'record',
+  required: true,
+  fields: {
+    baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
+    company: { kind: 'record', required: true, fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    phone: { kind: 'string', required: true },
+    email: { kind: 'string', required: true },
+    apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
+    cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
+    founded: { kind: 'number' },
+    legalEntity: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    address: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    customers: { kind: 'number' },
+    countries: { kind: 'number' },
+    platformYear: { kind: 'number' },
+    placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
+    // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
+    maxPageSize: { kind: 'string' },
+  },
+};
+
+const ITEM: Field = { kind: 'record', fields: { route: ROUTE, label: TEXT_ID } };
+const MENU_SCHEMA: Field = {
+  kind: 'record',
+  required: true,
+  fields: {
+    groups: { kind: 'list', required: true, min: 1, of: { kind: 'record', fields: { label: TEXT_ID, items: { kind: 'list', required: true, min: 1, of: ITEM } } } },
+    links: { kind: 'list', of: ITEM },
+  },
+};
+
+const STRINGS_SCHEMA: Field = { kind: 'dictionary', required: true, of: { kind: 'string', required: true } };
+
+async function readYaml(path: string, code: 'CONFIG_INVALID' | 'MENU_INVALID' | 'STRINGS_INVALID'): Promise<YamlSource> {
+  const file = displayPath(path);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new SiteError(problem(code, `${file} is missing.`, { file }));
+  }
+  return parseYaml(text, file);
+}
+
+function check(source: YamlSource, schema: Field, code: 'CONFIG_INVALID' | 'MENU_INVALID' | 'STRINGS_INVALID'): void {
+  const unknown: Array<Array<string | number>> = [];
+  const problems: Problem[] = validate(source.value, schema, source, code, [], unknown);
+  for (const path of unknown) {
+    problems.push(problem(code, `Unknown field \`${path.join('.')}\`.`, { file: source.file, line: source.lineOf(path) }));
+  }
+  if (problems.length) throw new SiteError(problems);
+}
+
+/** Reads content/site.yaml; trailing slashes of URLs are dropped so joins stay simple. */
+export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
+  const source = await readYaml(join(contentDir, 'site.yaml'), 'CONFIG_INVALID');
+  check(source, SITE_SCHEMA, 'CONFIG_INVALID');
+  const raw = source.value as Record<string, unknown>;
+  const trim = (value: unknown): string => String(value ?? '').replace(/\/+$/, '');
+  const maxPageSize = raw.maxPageSize === undefined || raw.maxPageSize === null ? DEFAULTS.maxPageSize : parseSize(raw.maxPageSize);
+  if (maxPageSize === undefined) {
+    const found = JSON.stringify(raw.maxPageSize);
+    throw new SiteError(problem('CONFIG_INVALID', `\`maxPageSize\` must be a size in bytes or with a unit (B, KB, MB, GB), e.g. 8 MB, found ${found}.`, { file: source.file, line: source.lineOf(['maxPageSize']) }));
+  }
+  return {
+    baseUrl: trim(raw.baseUrl),
+    company: raw.company as Record<Locale, string>,
+    phone: String(raw.phone),
+    email: String(raw.email),
+    apiBase: trim(raw.apiBase),
+    cdn: trim(raw.cdn),
+    ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
+    ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
+    ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
+    ...Object.fromEntries((['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])])),
+    placeholders: { fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [], ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}) },
+    maxPageSize,
+  };
+}
+
+/** Reads content/menu.yaml. Routes and labels are checked later, once pages and strings are known. */
+export async function loadMenu(contentDir: string): Promise<Menu> {
+  const source = await readYaml(join(contentDir, 'menu.yaml'), 'MENU_INVALID');
+  check(source, MENU_SCHEMA, 'MENU_INVALID');
+  const raw = source.value as { groups: Array<{ label: string; items: Array<{ route: string; label: string }> }>; links?: Array<{ route: string; label: string }> };
+  const item = (path: Array<string | number>, value: { route: string; label: string }): MenuItem => ({ route: value.route, label: value.label, line: source.lineOf([...path, 'route']), labelLine: source.lineOf([...path, 'label']) });
+  return {
+    file: source.file,
+    groups: raw.groups.map((group, g) => ({ label: group.label, items: group.items.map((it, i) => item(['groups', g, 'items', i], it)), line: source.lineOf(['groups', g, 'label']) })),
+    links: (raw.links ?? []).map((it, i) => item(['links', i], it)),
+  };
+}
+
+/**
+ * A text must be written as text: the schema lets numbers pass as strings (front matter's `year: 1997`),
+ * but in a strings file `nav.partners: 123` is far likelier a slip than the label wanted.
+ */
+function checkPlainStrings(source: YamlSource): void {
+  const problems = Object.entries(source.value as Record<string, unknown>)
+    .filter(([, value]) => typeof value === 'number')
+    .map(([id, value]) => problem('STRINGS_INVALID', `The text of "${id}" must be a string, found the number ${String(value)}; quote it ("${String(value)}") if that number is the text.`, { file: source.file, line: source.lineOf([id]) }));
+  if (problems.length) throw new SiteError(problems);
+}
+
+/** Reads content/<locale>/_strings.yaml for every locale (a missing file is an empty dictionary). */
+export async function loadStrings(contentDir: string): Promise<Strings> {
+  const entries = await Promise.all(
+    LOCALES.map(async (locale): Promise<[Locale, Record<string, string>]> => {
+      const path = join(contentDir, locale, '_strings.yaml');
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch {
+        return [locale, {}];
+      }
+      const source = parseYaml(text, displayPath(path));
+      check(source, STRINGS_SCHEMA, 'STRINGS_INVALID');
+      checkPlainStrings(source);
+      const dict = Object.fromEntries(Object.entries(source.value as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+      return [locale, dict];
+    }),
+  );
+  return Object.fromEntries(entries) as Strings;
+}

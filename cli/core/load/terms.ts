@@ -1,0 +1,245 @@
+/**
+ * The term base (issue 13): `content/_terms.yaml` lists each concept with its preferred term in every
+ * locale and the variants to avoid. The build warns where a page uses a variant (TERM_VARIANT, naming the
+ * preferred term), and the translation report lists, for each page and its translation, the concepts one
+ * locale names and the other does not. Matching is pure and needs no tokenizer: Chinese terms match as
+ * they are written; terms in Latin script match as whole words, ignoring case.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LOCALES, type Locale } from '../../../client/constants.ts';
+import { problem, SiteError, type Problem } from '../common/errors.ts';
+import { displayPath } from '../common/paths.ts';
+import { validate, type Field } from './schema.ts';
+import { parseYaml } from './yaml.ts';
+
+/** One concept: its preferred term and the variants to avoid, per locale. */
+export interface Term {
+  concept: string;
+  use: Record<Locale, string>;
+  avoid: Record<Locale, string[]>;
+  /** Line in _terms.yaml, for messages about the entry. */
+  line: number;
+}
+
+/** The term base: where it was read from and its concepts (empty when the site has none). */
+export interface TermBase {
+  file: string;
+  terms: Term[];
+}
+
+/** A variant found in a text: where it starts (UTF-16 index), what was written and the concept. */
+export interface VariantHit {
+  index: number;
+  found: string;
+  term: Term;
+}
+
+const LOCALE_ENTRY: Field = {
+  kind: 'record',
+  required: true,
+  fields: { use: { kind: 'string', required: true }, avoid: { kind: 'list', of: { kind: 'string' } } },
+};
+
+const SCHEMA: Field = {
+  kind: 'record',
+  required: true,
+  fields: {
+    terms: {
+      kind: 'list',
+      required: true,
+      of: { kind: 'record', fields: { concept: { kind: 'string', required: true }, ...Object.fromEntries(LOCALES.map((l) => [l, LOCALE_ENTRY])) } },
+    },
+  },
+};
+
+/** The file name of the term base inside the content folder. */
+export const TERMS_FILE = '_terms.yaml';
+
+/** Reads `content/_terms.yaml`; a site without one has an empty term base. Throws SiteError when invalid. */
+export async function loadTerms(contentDir: string): Promise<TermBase> {
+  const path = join(contentDir, TERMS_FILE);
+  const file = displayPath(path);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return { file, terms: [] };
+  }
+  const source = parseYaml(text, file);
+  const problems = validate(source.value, SCHEMA, source, 'TERMS_INVALID');
+  if (problems.length) throw new SiteError(problems);
+  const entries = (source.value as { terms: Array<Record<string, unknown>> }).terms;
+  const terms = entries.map((entry, i): Term => {
+    const of = (locale: Locale): { use: string; avoid?: string[] } => entry[locale] as { use: string; avoid?: string[] };
+    return {
+      concept: String(entry.concept),
+      use: Object.fromEntries(LOCALES.map((l) => [l, of(l).use])) as Record<Locale, string>,
+      avoid: Object.fromEntries(LOCALES.map((l) => [l, of(l).avoid ?? []])) as Record<Locale, string[]>,
+      line: source.lineOf(['terms', i]),
+    };
+  });
+  const seen = new Map<string, Term>();
+  for (const term of terms) {
+    for (const locale of LOCALES) {
+      for (const variant of term.avoid[locale]) {
+        const key = `${locale}\u0000${variant.toLowerCase()}`;
+        const other = seen.get(key);
+        if (other && other !== term) problems.push(problem('TERMS_INVALID', `"${variant}" is listed to avoid under both "${other.concept}" and "${term.concept}".`, { file, line: term.line }));
+        seen.set(key, term);
+      }
+    }
+  }
+  if (problems.length) throw new SiteError(problems);
+  return { file, terms };
+}
+
+const LATIN_EDGE = /[A-Za-z0-9]/;
+const patterns = new Map<string, RegExp>();
+
+/** A pattern for a term: Latin edges must not touch another Latin letter or digit; case is ignored. */
+function patternOf(term: string): RegExp {
+  let pattern = patterns.get(term);
+  if (!pattern) {
+    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+    const before = LATIN_EDGE.test(term.charAt(0)) ? '(?<![A-Za-z0-9])' : '';
+    const after = LATIN_EDGE.test(term.charAt(term.length - 1)) ? '(?![A-Za-z0-9])' : '';
+    pattern = new RegExp(`${before}${escaped}${after}`, 'giu');
+    patterns.set(term, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Every match of `term` in `text`, as [start, end) ranges. */
+function ranges(text: string, term: string): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (const match of text.matchAll(patternOf(term))) found.push([match.index, match.index + match[0].length]);
+  return found;
+}
+
+/** One pattern matching every variant of a locale (longest first), and the concept of each variant. */
+interface VariantIndex {
+  pattern: RegExp;
+  byVariant: Map<string, Term>;
+}
+
+const indexes = new WeakMap<TermBase, Partial<Record<Locale, VariantIndex>>>();
+
+function indexOf(base: TermBase, locale: Locale): VariantIndex {
+  const known = indexes.get(base) ?? {};
+  let index = known[locale];
+  if (!index) {
+    const byVariant = new Map<string, Term>();
+    for (const term of base.terms) for (const variant of term.avoid[locale]) byVariant.set(variant.toLowerCase(), term);
+    const sources = [...byVariant.keys()].sort((a, b) => b.length - a.length).map((v) => patternOf(v).source);
+    index = { pattern: new RegExp(sources.join('|') || '(?!)', 'giu'), byVariant };
+    known[locale] = index;
+    indexes.set(base, known);
+  }
+  index.pattern.lastIndex = 0;
+  return index;
+}
+
+/**
+ * The variants to avoid that `text` (written in `locale`) uses, in order. A variant inside an occurrence
+ * of a longer preferred term (a variant that is part of it) is not a hit. One scan of the text finds every
+ * candidate, so the check costs little on a page that uses none.
+ */
+export function findVariants(text: string, locale: Locale, base: TermBase): VariantHit[] {
+  if (base.terms.length === 0) return [];
+  const { pattern, byVariant } = indexOf(base, locale);
+  const hits: VariantHit[] = [];
+  let preferred: Array<[number, number]> | undefined;
+  for (const match of text.matchAll(pattern)) {
+    const found = match[0];
+    const term = byVariant.get(found.toLowerCase().replace(/\s+/g, ' ')) ?? [...byVariant.entries()].find(([v]) => patternOf(v).test(found))?.[1];
+    if (!term) continue;
+    const start = match.index;
+    const end = start + found.length;
+    preferred ??= base.terms.flatMap((t) => ranges(text, t.use[locale]));
+    if (preferred.some(([a, b]) => start < b && a < end && b - a > end - start)) continue;
+    hits.push({ index: start, found, term });
+  }
+  return hits;
+}
+
+/** The line and column (1-based) of a UTF-16 index in a text that starts at `line`, `column`. */
+export function positionIn(text: string, index: number, line = 1, column = 1): { line: number; column: number } {
+  const before = text.slice(0, index);
+  const lines = before.split('\n');
+  return lines.length === 1 ? { line, column: column + index } : { line: line + lines.length - 1, column: (lines.at(-1) as string).length + 1 };
+}
+
+/** TERM_VARIANT warnings for the variants in `text`, placed from where the text starts in `file`. */
+export function termProblems(text: string, locale: Locale, base: TermBase, file: string, start: { line: number; column: number }): Problem[] {
+  return findVariants(text, locale, base).map((hit) =>
+    problem('TERM_VARIANT', `"${hit.found}" is a variant of "${hit.term.use[locale]}" (${hit.term.concept}); write "${hit.term.use[locale]}".`, { file, ...positionIn(text, hit.index, start.line, start.column) }),
+  );
+}
+
+/** True when `text` names the concept in `locale`: its preferred term or one of its variants. */
+function names(text: string, term: Term, locale: Locale, others: ReadonlyArray<[number, number]>): boolean {
+  // An occurrence inside a longer term of another concept is that concept's: the Chinese name of DMOC,
+  // 移动式数字化X射线摄影操作台, holds DROC's 数字化X射线摄影操作台 without naming DROC.
+  const inside = ([start, end]: [number, number]): boolean => others.some(([a, b]) => a <= start && end <= b && b - a > end - start);
+  return [term.use[locale], ...term.avoid[locale]].some((t) => ranges(text, t).some((range) => !inside(range)));
+}
+
+/**
+ * The concepts a page names in one locale that its translation does not name: for the translation report.
+ * A concept whose terms are the same in both locales (a product name) counts too.
+ */
+export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<Locale, string[]> {
+  const gaps = Object.fromEntries(LOCALES.map((l) => [l, [] as string[]])) as Record<Locale, string[]>;
+  const all = Object.fromEntries(LOCALES.map((l) => [l, base.terms.flatMap((t) => [t.use[l], ...t.avoid[l]].flatMap((name) => ranges(texts[l], name)))])) as Record<Locale, Array<[number, number]>>;
+  for (const term of base.terms) {
+    const present = Object.fromEntries(LOCALES.map((l) => [l, names(texts[l], term, l, all[l])])) as Record<Locale, boolean>;
+    for (const locale of LOCALES) {
+      if (present[locale] && LOCALES.some((other) => other !== locale && !present[other])) gaps[locale].push(term.concept);
+    }
+  }
+  return gaps;
+}
+
+/** A page and its translation, and the concepts each names that the other does not. */
+export interface TermGap {
+  route: string;
+  missing: Record<Locale, string[]>;
+}
+
+/** All the text of a page a reader sees: its front matter's strings and its body. */
+function textOfPage(data: unknown, body: string): string {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(data);
+  return `${strings.join('\n')}\n${body}`;
+}
+
+/**
+ * For each route written in every locale from its own file, the concepts named in one locale whose
+ * counterpart the other lacks (`missing[en]`: concepts the zh page names and the en page does not).
+ */
+export function termGapsOfPages(pages: ReadonlyArray<{ route: string; locale: Locale; fallback: boolean; source: { data: unknown; body: string } }>, base: TermBase): TermGap[] {
+  if (base.terms.length === 0) return [];
+  const byRoute = new Map<string, Partial<Record<Locale, string>>>();
+  for (const page of pages) {
+    if (page.fallback) continue;
+    const texts = byRoute.get(page.route) ?? {};
+    texts[page.locale] = textOfPage(page.source.data, page.source.body);
+    byRoute.set(page.route, texts);
+  }
+  const gaps: TermGap[] = [];
+  for (const [route, texts] of [...byRoute].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!LOCALES.every((l) => texts[l] !== undefined)) continue;
+    const named = termGaps(texts as Record<Locale, string>, base);
+    // What one locale names is missing in the others.
+    const missing = Object.fromEntries(LOCALES.map((l) => [l, LOCALES.filter((o) => o !== l).flatMap((o) => named[o])])) as Record<Locale, string[]>;
+    if (LOCALES.some((l) => missing[l].length)) gaps.push({ route, missing });
+  }
+  return gaps;
+}

@@ -1,0 +1,257 @@
+/**
+ * Social cards, the edge that touches pixels (README, "Search engines and feeds"): the shared art (logo,
+ * font) and making each card's PNG with sharp (the images front matter names as cards are probed by the
+ * image pipeline, cli/core/render/image-files.ts). Made
+ * cards are cached in node_modules/.cache/ecom-site/cards/ under their key, so no unchanged card is ever
+ * made twice, across builds and `watch` sessions.
+ *
+ * Text is set by Pango (sharp's `text` input) with Noto Sans SC from the `@expo-google-fonts/noto-sans-sc`
+ * package (SIL Open Font License): a font file loaded by path, so Chinese renders with real glyphs on a
+ * machine without any CJK system font (CI has none), and cards look the same on every machine. Pango
+ * wraps the lines (words for Latin, characters for Chinese); the background and the logo are SVG drawn
+ * by librsvg, without text, so they need no font at all.
+ */
+import { availableParallelism } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp, { type OutputInfo, type OverlayOptions } from 'sharp';
+import { LANG_TAGS } from '../../../client/constants.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
+import { contentHash, writeFileAtomic } from '../common/files.ts';
+
+const require = createRequire(import.meta.url);
+
+/** The font package and the two weights drawn with (regular for the section and company, bold for the title). */
+const FONT_PACKAGE = '@expo-google-fonts/noto-sans-sc';
+const FONT_FAMILY = 'Noto Sans SC';
+const FONT_FILES = { regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' } as const;
+
+/** The site path of the logo drawn on every card. */
+export const CARD_LOGO = '/images/logo.svg';
+
+/** What every drawn card shares: the logo's bytes and the font files, and a hash of them for the keys. */
+export interface CardArt {
+  logo?: Uint8Array;
+  fonts: { regular: string; bold: string };
+  hash: string;
+}
+
+/** The folder of an installed package (its package.json may not be exported, so it is found from its main file). */
+function packageDir(name: string): string {
+  let dir = dirname(require.resolve(name));
+  while (!dir.endsWith(join('node_modules', ...name.split('/')))) dir = dirname(dir);
+  return dir;
+}
+
+/**
+ * Reads the shared art. The hash names the font files by package version and size (hashing 20 MB of font
+ * on every build would cost more than it protects) and sharp's version, since libvips, Pango and librsvg
+ * decide the pixels too.
+ */
+export async function cardArt(publicDir: string): Promise<CardArt> {
+  const fontDir = packageDir(FONT_PACKAGE);
+  const fonts = { regular: join(fontDir, FONT_FILES.regular), bold: join(fontDir, FONT_FILES.bold) };
+  const [logo, fontVersion, sharpVersion, sizes] = await Promise.all([
+    readFile(join(publicDir, CARD_LOGO)).catch(() => undefined),
+    readFile(join(fontDir, 'package.json'), 'utf8').then((text) => (JSON.parse(text) as { version: string }).version),
+    readFile(join(packageDir('sharp'), 'package.json'), 'utf8').then((text) => (JSON.parse(text) as { version: string }).version),
+    Promise.all(Object.values(fonts).map(async (file) => (await stat(file)).size)),
+  ]);
+  const hash = contentHash(JSON.stringify([logo ? contentHash(logo) : null, FONT_PACKAGE, fontVersion, sizes, sharpVersion]));
+  return { ...(logo ? { logo } : {}), fonts, hash };
+}
+
+/** At most this many cards are made at once: the rest of the build's file work shares libuv's threads. */
+const LIMIT = Math.max(1, Math.min(2, availableParallelism()));
+let running = 0;
+const queue: Array<() => void> = [];
+
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= LIMIT) await new Promise<void>((go) => queue.push(go));
+  running += 1;
+  try {
+    return await task();
+  } finally {
+    running -= 1;
+    queue.shift()?.();
+  }
+}
+
+// The layout, in pixels of the 1200×630 card.
+const MARGIN = 80;
+const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN;
+const LOGO_SIZE = 88;
+const LOGO_TOP = 64;
+const TITLE_SIZE = 64;
+const TITLE_LINES = 3;
+const SECTION_SIZE = 34;
+const COMPANY_SIZE = 34;
+/** The foot of the section and title block: short titles sit low, long ones grow upwards. */
+const BLOCK_BOTTOM = CARD_HEIGHT - 78;
+const SECTION_GAP = 24;
+const COLOURS = { background: '#0b2545', accent: '#3ea0ff', title: '#ffffff', section: '#8cc8ff', company: '#dbe7f3' } as const;
+
+/** The background: the brand's navy, the logo's ring large and faint at the right, an accent bar at the foot. */
+const BACKGROUND = `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">
+<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${COLOURS.background}"/>
+<circle cx="1080" cy="120" r="300" fill="none" stroke="${COLOURS.accent}" stroke-opacity="0.16" stroke-width="56"/>
+<circle cx="1080" cy="120" r="170" fill="none" stroke="${COLOURS.accent}" stroke-opacity="0.10" stroke-width="28"/>
+<rect y="${CARD_HEIGHT - 14}" width="${CARD_WIDTH}" height="14" fill="${COLOURS.accent}"/>
+</svg>`;
+
+/**
+ * Text as Pango markup: markup characters escaped; control characters (which Pango refuses) and lone
+ * surrogates dropped, line breaks kept.
+ */
+function markup(text: string): string {
+  return text
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g, '')
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface TextStyle {
+  size: number;
+  bold: boolean;
+  colour: string;
+  lang: string;
+}
+
+/** Text set as raw RGBA pixels, as tall as its ink. */
+interface SetText {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Sets `text` in one block `TEXT_WIDTH` wide (raw pixels: composited at once, never encoded). */
+async function setText(text: string, style: TextStyle, art: CardArt): Promise<SetText> {
+  // Pango sets nothing for blank text, and libvips refuses to make an empty image.
+  if (!markup(text).trim()) return { data: Buffer.alloc(4), width: 1, height: 1 };
+  const span = `<span foreground="${style.colour}" lang="${style.lang}">${markup(text)}</span>`;
+  const { data, info } = await sharp({
+    text: { text: span, font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`, fontfile: style.bold ? art.fonts.bold : art.fonts.regular, width: TEXT_WIDTH, dpi: 72, rgba: true, wrap: 'word-char' },
+  })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, height: info.height, width: info.width };
+}
+
+/** The ink height of `lines` lines of a style, measured once (the tallest glyphs of both scripts, a descender). */
+const heights = new Map<string, Promise<number>>();
+function heightOf(lines: number, style: TextStyle, art: CardArt): Promise<number> {
+  const id = `${lines}:${style.size}:${style.bold}`;
+  let height = heights.get(id);
+  if (!height) heights.set(id, (height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height)));
+  return height;
+}
+
+/**
+ * Sets `text` in at most `lines` lines: when it needs more, it is cut where the most of it still fits
+ * with an ellipsis (at a space for Latin text, when one is near), found by bisection.
+ */
+async function setFitted(text: string, lines: number, style: TextStyle, art: CardArt): Promise<SetText> {
+  const most = await heightOf(lines, style, art);
+  const whole = await setText(text, style, art);
+  if (whole.height <= most) return whole;
+  const chars = Array.from(text);
+  const cut = (n: number): string => {
+    let head = chars.slice(0, n).join('');
+    const space = head.lastIndexOf(' ');
+    // Mid-word in Latin text: back to the last space, if that drops no more than a long word.
+    if (/\w/.test(chars[n] ?? '') && /\w$/.test(head) && space > 0 && n - space < 16) head = head.slice(0, space);
+    return `${head.replace(/[\s,.;:，。；：、·-]+$/u, '')}…`;
+  };
+  let low = 1;
+  let high = chars.length - 1;
+  let best = await setText(cut(1), style, art);
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const set = await setText(cut(middle), style, art);
+    if (set.height <= most) {
+      best = set;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best;
+}
+
+/** The background as raw pixels and the logo as PNG: drawn once per process and art, shared by every card. */
+const chromes = new Map<string, Promise<{ background: { data: Buffer; info: OutputInfo }; logo?: Buffer }>>();
+function chromeOf(art: CardArt): Promise<{ background: { data: Buffer; info: OutputInfo }; logo?: Buffer }> {
+  let chrome = chromes.get(art.hash);
+  if (!chrome) {
+    chrome = (async () => ({
+      background: await sharp(Buffer.from(BACKGROUND)).raw().toBuffer({ resolveWithObject: true }),
+      ...(art.logo ? { logo: await sharp(Buffer.from(art.logo), { density: 72 * 4 }).resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer() } : {}),
+    }))();
+    chromes.set(art.hash, chrome);
+  }
+  return chrome;
+}
+
+/** Company names and sections, set once per process: many cards share them. */
+const lines = new Map<string, Promise<SetText>>();
+function setLine(text: string, style: TextStyle, art: CardArt): Promise<SetText> {
+  const id = JSON.stringify([art.hash, text, style]);
+  let set = lines.get(id);
+  if (!set) lines.set(id, (set = setFitted(text, 1, style, art)));
+  return set;
+}
+
+/** Draws a card: logo and company name at the top, the section and the title at the foot. */
+async function drawCard(text: CardText, art: CardArt): Promise<Buffer> {
+  const lang = LANG_TAGS[text.locale];
+  const [company, section, title] = await Promise.all([
+    setLine(text.company, { size: COMPANY_SIZE, bold: false, colour: COLOURS.company, lang }, art),
+    text.section ? setLine(text.section, { size: SECTION_SIZE, bold: false, colour: COLOURS.section, lang }, art) : undefined,
+    setFitted(text.title, TITLE_LINES, { size: TITLE_SIZE, bold: true, colour: COLOURS.title, lang }, art),
+  ]);
+  const { background, logo } = await chromeOf(art);
+  const layers: OverlayOptions[] = [];
+  if (logo) layers.push({ input: logo, left: MARGIN, top: LOGO_TOP });
+  const layer = (set: SetText, left: number, top: number): OverlayOptions => ({ input: set.data, raw: { width: set.width, height: set.height, channels: 4 }, left, top });
+  layers.push(layer(company, logo ? MARGIN + LOGO_SIZE + 24 : MARGIN, Math.max(0, Math.round(LOGO_TOP + (LOGO_SIZE - company.height) / 2))));
+  // Text is cut to fit (setFitted), so these stay on the card; the clamps guard against glyphs taller than any measured.
+  const titleTop = Math.max(0, BLOCK_BOTTOM - title.height);
+  if (section) layers.push(layer(section, MARGIN, Math.max(0, titleTop - SECTION_GAP - section.height)));
+  layers.push(layer(title, MARGIN, titleTop));
+  return sharp(background.data, { raw: background.info }).composite(layers).png(PNG).toBuffer();
+}
+
+/**
+ * How cards are encoded: zlib level 6 without adaptive filtering takes ~5 ms a card where level 9 took
+ * ~25 ms, for files of ~45 KB instead of ~32 KB (measured on the real site's cards).
+ */
+const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
+
+/** Makes a card from an image of public/: scaled to cover 1200×630 and cropped to the middle, as PNG. */
+function coverCard(file: string): Promise<Buffer> {
+  return sharp(file).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' }).toColourspace('srgb').png(PNG).toBuffer();
+}
+
+/** The cache folder of made cards, inside the build's cache folder. */
+export function cardCacheDir(cacheDir: string): string {
+  return join(cacheDir, 'cards');
+}
+
+/** How many cards were made (not taken from the cache) by this process: tests and the bench read it. */
+export const cardStats = { made: 0 };
+
+/**
+ * The bytes of a card: from the cache when a card of this key was made before, else made now (in the
+ * bounded pool) and cached.
+ */
+export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string): Promise<Uint8Array> {
+  const cached = join(cardCacheDir(cacheDir), `${card.key}.png`);
+  try {
+    return await readFile(cached);
+  } catch {
+    // Not made yet.
+  }
+  const bytes = await limited(() => (card.source.kind === 'drawn' ? drawCard(card.source.text, art) : coverCard(card.source.file)));
+  cardStats.made += 1;
+  await writeFileAtomic(cached, bytes);
+  return bytes;
+}

@@ -1,0 +1,91 @@
+/** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml and /en/news/feed.xml (issue 6). */
+import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
+import type { ArticleSummary } from '../../../templates/types.ts';
+import type { SiteConfig } from '../load/config.ts';
+import { absoluteUrl } from './head.ts';
+import { localisePath } from '../common/routes.ts';
+import { escapeXml } from './sitemap.ts';
+
+/** What a feed says about itself. */
+export interface FeedInfo {
+  /** `xml:lang`, e.g. `zh-CN`. */
+  lang: string;
+  title: string;
+  /** Absolute URL of the feed itself: its `id` and `rel="self"` link. */
+  selfUrl: string;
+  /** Absolute URL of the page listing the same news. */
+  pageUrl: string;
+  author: string;
+}
+
+/** One entry of a feed. */
+export interface FeedEntry {
+  title: string;
+  /** Absolute URL of the article: the entry's `id` and link. */
+  url: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  summary: string;
+}
+
+/** The Atom timestamp of a YYYY-MM-DD date (midnight UTC, so the output never depends on the clock). */
+function timestamp(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : '1970-01-01T00:00:00Z';
+}
+
+/** Renders a feed; entries keep the given order, and the feed's `updated` is the newest entry's date. */
+export function renderFeed(info: FeedInfo, entries: readonly FeedEntry[]): string {
+  const newest = entries.map((e) => e.date).sort().at(-1) ?? '';
+  const body = entries.map((entry) =>
+    [
+      '  <entry>',
+      `    <id>${escapeXml(entry.url)}</id>`,
+      `    <title>${escapeXml(entry.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(entry.url)}"/>`,
+      `    <published>${timestamp(entry.date)}</published>`,
+      `    <updated>${timestamp(entry.date)}</updated>`,
+      ...(entry.summary ? [`    <summary>${escapeXml(entry.summary)}</summary>`] : []),
+      '  </entry>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(info.lang)}">`,
+    `  <id>${escapeXml(info.selfUrl)}</id>`,
+    `  <title>${escapeXml(info.title)}</title>`,
+    `  <updated>${timestamp(newest)}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(info.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(info.pageUrl)}"/>`,
+    `  <author><name>${escapeXml(info.author)}</name></author>`,
+    ...body,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** A locale's feed: its site path, title and text. */
+export interface SiteFeed {
+  href: string;
+  title: string;
+  xml: string;
+}
+
+/**
+ * The feed of each locale that has articles, at /news/feed.xml under the locale's prefix. `listTitle`
+ * gives the title of the locale's news list page (/news), when there is one.
+ */
+export function siteFeeds(config: SiteConfig, articles: Record<Locale, readonly ArticleSummary[]>, listTitle: (locale: Locale) => string | undefined): Partial<Record<Locale, SiteFeed>> {
+  const feeds: Partial<Record<Locale, SiteFeed>> = {};
+  for (const locale of LOCALES) {
+    if (articles[locale].length === 0) continue;
+    const list = listTitle(locale);
+    const title = list ? `${config.company[locale]} – ${list}` : config.company[locale];
+    const href = localisePath('/news/feed.xml', locale);
+    const xml = renderFeed(
+      { lang: LANG_TAGS[locale], title, selfUrl: `${config.baseUrl}${href}`, pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale), author: config.company[locale] },
+      articles[locale].map((a) => ({ title: a.title, url: `${config.baseUrl}${a.href}`, date: a.date, summary: a.summary })),
+    );
+    feeds[locale] = { href, title, xml };
+  }
+  return feeds;
+}

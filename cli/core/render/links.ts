@@ -1,0 +1,79 @@
+/**
+ * Internal links: pure checks and localisation (README, "Body: Markdown rules"). Writers link to routes as the route
+ * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
+ */
+import { LOCALES, type Locale } from '../../../client/constants.ts';
+import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from '../common/routes.ts';
+
+/** What an internal link may point to: page routes (locale-free) and files the output will contain. */
+export interface LinkTargets {
+  routes: ReadonlySet<string>;
+  /** Site paths of files in public/ and generated files, e.g. `/images/logo.svg`, `/sitemap.xml`. */
+  files: ReadonlySet<string>;
+  /** Routes left out because their pages are drafts, with the draft's file (`planPages`). */
+  drafts?: ReadonlyMap<string, string>;
+}
+
+/** The checked link: the URL to write, and an error message when the target does not exist. */
+export interface CheckedLink {
+  url: string;
+  error?: string;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function suggest(path: string, targets: LinkTargets): string {
+  // A link written with the file's name (`/a b`) rather than its route (`/a-b`).
+  const site = parseSitePath(path, LOCALES);
+  const asRoute = site.route.split('/').map(routeSegment).join('/');
+  if (asRoute !== site.route && targets.routes.has(asRoute)) return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
+  // A slip of case (`/droc`, `/en/droc` for `/DROC`), in the route or a public/ file's path.
+  const lower = site.route.toLowerCase();
+  const route = [...targets.routes].find((r) => r.toLowerCase() === lower);
+  if (route) return ` Did you mean ${localisePath(route, site.locale)}? Routes are case-sensitive.`;
+  const file = [...targets.files].find((f) => f.toLowerCase() === path.toLowerCase());
+  return file ? ` Did you mean ${file}? Paths are case-sensitive.` : '';
+}
+
+/**
+ * Why a site path (decoded, without query or hash) is not a page, as the end of a sentence that begins
+ * "… points to <path>, ": a draft left out of the build (and the three ways on), or "not a page" with a
+ * suggestion when the path is a route written with its file name or in the wrong case. `linkName` names
+ * what the writer would remove ("the link", "the menu item").
+ */
+export function explainMissing(path: string, targets: LinkTargets, what = 'a page or a file in public/', linkName = 'the link'): string {
+  const draft = targets.drafts?.get(parseSitePath(path, LOCALES).route);
+  if (draft) return `a draft page (\`draft: true\` in ${draft}), which is left out of the build without --drafts. Build with --drafts, remove ${linkName}, or remove \`draft: true\` from the page.`;
+  return `which is not ${what}.${suggest(path, targets)}`;
+}
+
+/**
+ * Checks a link or image URL written on a page at `pagePath` in `locale`. External URLs, `mailto:` and
+ * hash-only links pass unchanged. Internal ones are resolved, checked and localised; `asset` links
+ * (images) must name a file.
+ */
+export function checkInternalLink(url: string, pagePath: string, locale: Locale, targets: LinkTargets, asset = false): CheckedLink {
+  if (url === '' || url.startsWith('#') || SCHEME.test(url) || url.startsWith('//')) return { url };
+  let resolved: URL;
+  try {
+    resolved = new URL(url, `http://site.invalid${pagePath}`);
+  } catch {
+    return { url, error: `The link "${url}" is not a valid URL.` };
+  }
+  // The URL parser percent-encodes non-ASCII and spaces (micromark has already encoded Markdown link URLs);
+  // routes are kept decoded and in NFC, and every URL is encoded once on the way out.
+  const path = normaliseLinkPath(decodeSitePath(resolved.pathname));
+  const tail = `${resolved.search}${resolved.hash}`;
+  if (targets.files.has(path)) return { url: `${encodeSitePath(path)}${tail}` };
+  if (!asset) {
+    const site = parseSitePath(path, LOCALES);
+    if (targets.routes.has(site.route)) {
+      // An explicit /en/… link keeps its locale; a plain route follows the page's locale.
+      const explicit = site.route !== path;
+      return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale))}${tail}` };
+    }
+  }
+  const noun = asset ? 'image' : 'link';
+  const why = asset ? `which is not a file in public/.${suggest(path, targets)}` : explainMissing(path, targets, undefined, `the ${noun}`);
+  return { url, error: `The ${noun} "${url}" points to ${path}, ${why}` };
+}

@@ -1,0 +1,252 @@
+/**
+ * Markdown to React: one unified processor (remark-parse, remark-gfm, remark-rehype, rehype-react on
+ * react/jsx-runtime), frozen once and reused for every page. Per-page facts (locale, known routes, where
+ * to report problems) travel on the VFile, so the processor itself holds no page state.
+ */
+import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
+import type { Image, Link, Root as MdastRoot, Text } from 'mdast';
+import { sanitizeUri } from 'micromark-util-sanitize-uri';
+import type { ReactElement } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import rehypeReact from 'rehype-react';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
+import type { Locale } from '../../../client/constants.ts';
+import type { Section } from '../../../templates/types.ts';
+import { problem, type Code, type Problem } from '../common/errors.ts';
+import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
+import { checkInternalLink, type LinkTargets } from './links.ts';
+import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from '../load/placeholders.ts';
+import { decodeSitePath } from '../common/routes.ts';
+import { proseProblems } from './prose.ts';
+import type { TermBase } from '../load/terms.ts';
+
+/** What rendering one page's Markdown needs to know. */
+export interface MarkdownContext {
+  file: string;
+  /** The file line the Markdown body starts on, so positions point into the real file. */
+  bodyLine: number;
+  /** The locale of the tree the page is written into (links are localised for it). */
+  locale: Locale;
+  /** The language the Markdown is written in (a stand-in page's differs from its tree's locale). */
+  language?: Locale;
+  /** The term base: text using a variant to avoid gets a TERM_VARIANT warning. */
+  terms?: TermBase;
+  /** The URL path of the page, for resolving relative links. */
+  path: string;
+  targets: LinkTargets;
+  placeholders: Placeholders;
+  /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
+  cdn?: string;
+  /** The raster images of public/ (cli/core/render/images.ts): an image of one becomes a `<picture>`. */
+  images?: ImageTable;
+  /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES`. */
+  imageSizes?: string;
+  warnings: Problem[];
+  errors: Problem[];
+}
+
+/** A `##` section of a page: one definition, shared with the templates (templates/types.ts). */
+export type { Section } from '../../../templates/types.ts';
+
+/** A page body rendered to React: the whole, the part before the first `##`, and the sections. */
+export interface RenderedBody {
+  body: ReactElement;
+  intro: ReactElement | null;
+  sections: Section[];
+}
+
+/**
+ * The `sizes` of a photo in a page body: the prose column, about half the window from 1200 px (its width
+ * scales with the window there, templates/site.css `.prose`), at most 46em (736 px) below.
+ */
+export const BODY_IMAGE_SIZES = '(min-width: 1200px) 48vw, min(100vw, 736px)';
+
+/** The site path an internal URL names (no query, no hash, decoded), or undefined for an external one. */
+function sitePathOf(url: string): string | undefined {
+  return url.startsWith('/') && !url.startsWith('//') ? decodeSitePath(url.split(/[?#]/)[0] as string) : undefined;
+}
+
+/**
+ * An image of the body (README, "Images"). A photo (a raster image of public/) becomes a `<picture>` node
+ * (hast built here, carried by `data.hChildren`), below the fold and lazy: its alt text is required. Other
+ * images stay `<img>`, lazy too, so that React preloads none of them (only a page's LCP image may be).
+ * Returns the node to put in the image's place.
+ */
+function bodyImage(ctx: MarkdownContext, node: Image, url: string): RootContent | undefined {
+  const path = sitePathOf(url);
+  const images = ctx.images ?? {};
+  const alt = altOf(node.alt);
+  const lazy = { loading: 'lazy', decoding: 'async' };
+  const problemText = path ? imageProblem(path, images) : undefined;
+  if (problemText) {
+    report(ctx.errors, ctx, 'IMAGE_INVALID', `${problemText}`, node);
+    return undefined;
+  }
+  const info = path ? images[path] : undefined;
+  if (!path || !info || 'error' in info) {
+    if (alt === undefined) report(ctx.warnings, ctx, 'IMAGE_ALT_MISSING', `The image ${node.url} has no alt text.`, node);
+    node.alt = alt ?? '';
+    node.data = { ...node.data, hProperties: { ...lazy } };
+    return undefined;
+  }
+  if (alt === undefined) report(ctx.errors, ctx, 'IMAGE_ALT_REQUIRED', `The photo ${path} has no alt text. Describe it (\`![what it shows](${path})\`), or mark it decorative with \`![""](${path})\`.`, node);
+  const picture = pictureOf(path, info, ctx.cdn);
+  const sizes = ctx.imageSizes ?? BODY_IMAGE_SIZES;
+  const element = (tagName: string, properties: Record<string, string | number>): Element => ({ type: 'element', tagName, properties, children: [] });
+  return {
+    type: 'picture',
+    children: [],
+    data: {
+      hName: 'picture',
+      hChildren: [
+        ...picture.sources.map((source) => element('source', { type: source.type, srcSet: source.srcSet, sizes })),
+        element('img', { src: picture.src, srcSet: picture.srcSet, sizes, width: picture.width, height: picture.height, alt: alt ?? '', ...lazy }),
+      ],
+    },
+  } as unknown as RootContent;
+}
+
+/** Protocols a writer's link or image may use; anything else (javascript:, data:, vbscript:…) is dropped. */
+const SAFE_PROTOCOLS = /^(https?|mailto|tel)$/i;
+
+function contextOf(file: VFile): MarkdownContext {
+  return file.data.ecom as MarkdownContext;
+}
+
+/** Reports at a node's position in the real file. */
+function report(list: Problem[], ctx: MarkdownContext, code: Code, message: string, node: { position?: { start: { line: number; column: number } } }): void {
+  const start = node.position?.start;
+  list.push(problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }));
+}
+
+/**
+ * Warns about each `{word}` of a text node that no placeholder fills (PLACEHOLDER_UNKNOWN), at its line and
+ * column. Code spans and blocks are other node types, so braces in code never warn.
+ */
+function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
+  const start = node.position?.start;
+  for (const found of findUnknownPlaceholders(node.value, ctx.placeholders)) {
+    // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
+    // the column is exact on the node's first line and counted from the line start after it.
+    const before = node.value.slice(0, found.index);
+    const breaks = before.split('\n').length - 1;
+    const place = start
+      ? { line: start.line + ctx.bodyLine - 1 + breaks, column: breaks ? found.index - before.lastIndexOf('\n') : start.column + found.index }
+      : {};
+    ctx.warnings.push(problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...place }));
+  }
+}
+
+/**
+ * The site's remark plugin: fills placeholders, removes raw HTML and unsafe URLs (with a warning each),
+ * checks and localises internal links, and demotes stray level-1 headings.
+ */
+function remarkSite() {
+  return (tree: MdastRoot, file: VFile): void => {
+    const ctx = contextOf(file);
+    visit(tree, (node, index, parent) => {
+      switch (node.type) {
+        case 'html': {
+          report(ctx.warnings, ctx, 'RAW_HTML', `Raw HTML was removed: ${JSON.stringify(node.value.slice(0, 60))}.`, node);
+          if (parent && index !== undefined) parent.children.splice(index, 1);
+          return [SKIP, index];
+        }
+        case 'text':
+          if (ctx.terms && node.position) {
+            const { line, column } = node.position.start;
+            ctx.warnings.push(...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
+          }
+          reportUnknownPlaceholders(ctx, node);
+          node.value = fillPlaceholders(node.value, ctx.placeholders);
+          return undefined;
+        case 'heading':
+          if (node.depth === 1) {
+            report(ctx.warnings, ctx, 'HEADING_LEVEL', 'A level-1 heading (`#`) in the body was turned into `##`.', node);
+            node.depth = 2;
+          }
+          return undefined;
+        case 'image':
+        case 'link':
+        case 'definition': {
+          const url = fillPlaceholders(node.url, ctx.placeholders);
+          if (url !== '' && sanitizeUri(url, SAFE_PROTOCOLS) === '') {
+            report(ctx.warnings, ctx, 'UNSAFE_URL', `The URL ${JSON.stringify(url.slice(0, 60))} was removed.`, node);
+            if (parent && index !== undefined) {
+              const keep = node.type === 'link' ? (node as Link).children : [];
+              parent.children.splice(index, 1, ...(keep as never[]));
+              return [SKIP, index];
+            }
+            node.url = '';
+            return undefined;
+          }
+          const checked = checkInternalLink(url, ctx.path, ctx.locale, ctx.targets, node.type === 'image');
+          if (checked.error) report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
+          if (node.type === 'image' && !checked.error) {
+            const picture = bodyImage(ctx, node, checked.url);
+            if (picture && parent && index !== undefined) {
+              parent.children.splice(index, 1, picture as never);
+              return [SKIP, index + 1];
+            }
+          }
+          const linked = node.type === 'image' || checked.error ? undefined : sitePathOf(checked.url);
+          // A photo's original is never published (it may hold a GPS position): it is shown, not linked.
+          if (linked && ctx.images?.[linked]) report(ctx.errors, ctx, 'LINK_BROKEN', `The link "${url}" points to the photo ${linked}, whose original is not published (README, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`, node);
+          // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
+          node.url = node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
+          return undefined;
+        }
+        default:
+          return undefined;
+      }
+    });
+  };
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkSite)
+  .use(remarkRehype)
+  .use(rehypeReact, { Fragment, jsx, jsxs })
+  .freeze();
+
+function textOf(node: ElementContent | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node) return (node.children as ElementContent[]).map(textOf).join('');
+  return '';
+}
+
+function isH2(node: RootContent): node is Element {
+  return node.type === 'element' && node.tagName === 'h2';
+}
+
+/** Renders a page body. Problems go to `ctx.warnings` / `ctx.errors`; the caller decides what is fatal. */
+export function renderMarkdown(markdown: string, ctx: MarkdownContext): RenderedBody {
+  const file = new VFile({ value: markdown, path: ctx.file, data: { ecom: ctx } });
+  const hast = processor.runSync(processor.parse(file), file) as HastRoot;
+  const compile = (children: RootContent[]): ReactElement => processor.stringify({ type: 'root', children }, file) as ReactElement;
+
+  const firstH2 = hast.children.findIndex(isH2);
+  const introNodes = firstH2 === -1 ? hast.children : hast.children.slice(0, firstH2);
+  const sections: Section[] = [];
+  if (firstH2 !== -1) {
+    let current: { heading: Element; nodes: RootContent[] } | undefined;
+    const flush = (): void => {
+      if (current) sections.push({ title: textOf(current.heading).trim(), heading: compile(current.heading.children as RootContent[]), body: compile(current.nodes) });
+    };
+    for (const node of hast.children.slice(firstH2)) {
+      if (isH2(node)) {
+        flush();
+        current = { heading: node, nodes: [] };
+      } else current?.nodes.push(node);
+    }
+    flush();
+  }
+  const hasIntro = introNodes.some((node) => !(node.type === 'text' && node.value.trim() === ''));
+  return { body: compile(hast.children), intro: hasIntro ? compile(introNodes) : null, sections };
+}

@@ -1,0 +1,194 @@
+/**
+ * Rendering many pages: spread over worker threads, one per core, each with its own frozen unified
+ * processor and templates loaded once (issue 7). Small sites render in this thread, where starting
+ * workers would cost more than it saves. Output is the same either way: results are returned by index.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PageSource } from '../load/content.ts';
+import { DEFAULTS } from '../common/defaults.ts';
+import { problem } from '../common/errors.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import { renderPage, type RenderContext, type Rendered } from './render.ts';
+
+/** One page to render, as it travels to a worker. */
+export interface RenderTask {
+  index: number;
+  page: PlannedPage<PageSource>;
+  route: string;
+}
+
+/** What comes back for a task. */
+export type TaskResult = Rendered & { index: number };
+
+/** What a worker is told before rendering: the site's context (templates travel as their file). */
+export interface WorkerSetup {
+  ctx: Omit<RenderContext, 'templates'>;
+  templatesFile: string;
+}
+
+/** A message to a worker: a new context, or pages to render with the last one. */
+export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
+
+/**
+ * Pages sent to a thread at a time: large enough that messaging costs little against rendering (~1-3 ms a
+ * page), small enough that both threads finish close together at the end of a build.
+ */
+const BATCH = 24;
+
+/** Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash. */
+export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
+  try {
+    return { index: task.index, ...renderPage(task.page, ctx, task.route) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file: task.page.source.file })] };
+  }
+}
+
+export { portable } from '../load/i18n.ts';
+
+/** The worker script beside this module (the bundled CLI has `worker.mjs` next to `index.mjs`). */
+function workerFile(): string | undefined {
+  const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+  return existsSync(file) ? file : undefined;
+}
+
+/** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
+function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
+  return batch.map((task) => ({ index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })] }));
+}
+
+/**
+ * One render thread: told the context when it changes, then fed batches. A thread that stops during a
+ * batch (a template calling `process.exit()`, the heap limit: ERR_WORKER_OUT_OF_MEMORY) is started again
+ * and renders the batch once more; if that fails too, the batch's pages fail with RENDER_FAILED, so a
+ * build never waits for a thread that is gone.
+ */
+class RenderThread {
+  private worker: Worker | undefined;
+  /** What the current worker was told. */
+  private ctx: RenderContext | undefined;
+  private templatesFile: string | undefined;
+  /** The batch in flight: one at a time per thread. */
+  private pending: { done(results: TaskResult[]): void; fail(error: Error): void } | undefined;
+  private closed = false;
+  /** Batches are sent one at a time, in the order asked. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly file: string) {
+    this.start();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.file);
+    worker.on('message', (results: TaskResult[]) => {
+      const pending = this.pending;
+      this.pending = undefined;
+      pending?.done(results);
+    });
+    worker.on('error', (error) => this.lose(worker, error));
+    worker.on('exit', (code) => this.lose(worker, new Error(`the render thread exited with code ${code}`)));
+    this.worker = worker;
+    this.ctx = undefined;
+    this.templatesFile = undefined;
+    return worker;
+  }
+
+  /** Forgets a worker that stopped (its `error` comes before its `exit`; the later one is ignored). */
+  private lose(worker: Worker, error: Error): void {
+    if (worker !== this.worker) return;
+    this.worker = undefined;
+    void worker.terminate();
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.fail(error);
+  }
+
+  /** Renders a batch after any batch already asked for; the context is sent when the thread lacks it. */
+  render(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    const result = this.queue.then(() => this.renderTwice(batch, ctx, templatesFile));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async renderTwice(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    try {
+      return await this.send(batch, ctx, templatesFile);
+    } catch {
+      try {
+        return await this.send(batch, ctx, templatesFile);
+      } catch (error) {
+        return failedBatch(batch, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
+  private send(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
+    if (this.closed) return Promise.reject(new Error('the render threads were closed'));
+    const worker = this.worker ?? this.start();
+    if (ctx !== this.ctx || templatesFile !== this.templatesFile) {
+      const { templates: _templates, ...shared } = ctx;
+      worker.postMessage({ setup: { ctx: shared, templatesFile } } satisfies WorkerMessage);
+      this.ctx = ctx;
+      this.templatesFile = templatesFile;
+    }
+    return new Promise((done, fail) => {
+      this.pending = { done, fail };
+      worker.postMessage({ batch } satisfies WorkerMessage);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.pending?.fail(new Error('the render threads were closed'));
+    this.pending = undefined;
+    await worker?.terminate();
+  }
+}
+
+/**
+ * Render threads that outlive one call: `watch` keeps one so that an edit is rendered by code the first
+ * build already made hot (a thread that rendered thousands of pages renders one in a few milliseconds;
+ * a fresh one takes ten times longer).
+ */
+export class RenderPool {
+  private readonly threads: RenderThread[] = [];
+
+  /** Starts `size` threads, or none when the bundled worker script is missing (source runs in tests). */
+  constructor(size: number) {
+    const file = workerFile();
+    if (file) for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
+  }
+
+  /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
+  async render(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, batchSize = BATCH): Promise<void> {
+    if (!this.threads.length) {
+      for (const task of tasks) onResult(renderTask(task, ctx));
+      return;
+    }
+    let next = 0;
+    await Promise.all(
+      this.threads.map(async (thread) => {
+        for (let batch = tasks.slice(next, (next += batchSize)); batch.length; batch = tasks.slice(next, (next += batchSize))) {
+          for (const result of await thread.render(batch, ctx, templatesFile)) onResult(result);
+        }
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
+}
+
+/** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */
+export function threadsFor(count: number): number {
+  const pinned = Number(process.env.ECOM_SITE_THREADS);
+  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / DEFAULTS.pagesPerThread));
+  return threads < 2 ? 0 : threads;
+}

@@ -1,0 +1,42 @@
+/**
+ * Checks of the prose itself (issue 13), run on every text of a page: the body's text while it renders
+ * (cli/core/render/markdown.ts) and the strings of its front matter where their lines are known
+ * (cli/core/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
+ * no space between a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's
+ * Chinese pages are written.
+ */
+import type { Locale } from '../../../client/constants.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import { positionIn, termProblems, type TermBase } from '../load/terms.ts';
+
+/** A space between Chinese and Latin text, either way round. */
+const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=\p{Script=Han})/gu;
+
+/** CJK_SPACING warnings for the spaces between Chinese and Latin text in `text` (Chinese pages only). */
+export function spacingProblems(text: string, language: Locale, file: string, start: { line: number; column: number }): Problem[] {
+  if (language !== 'zh') return [];
+  const found: Problem[] = [];
+  for (const match of text.matchAll(MIXED_SPACE)) {
+    const around = text.slice(Math.max(0, match.index - 6), match.index + match[0].length + 6).replace(/\s+/g, ' ');
+    found.push(problem('CJK_SPACING', `A space between Chinese and Latin text: "${around}". Chinese pages write them without one.`, { file, ...positionIn(text, match.index, start.line, start.column) }));
+  }
+  return found;
+}
+
+/** Every prose problem of one text: variant terms, then spacing. */
+export function proseProblems(text: string, language: Locale, terms: TermBase, file: string, start: { line: number; column: number }): Problem[] {
+  return [...termProblems(text, language, terms, file, start), ...spacingProblems(text, language, file, start)];
+}
+
+/** The prose problems of a page's front matter strings, each at the line of its field. */
+export function dataProseProblems(data: unknown, language: Locale, terms: TermBase, file: string, lineOf: (path: ReadonlyArray<string | number>) => number): Problem[] {
+  const found: Problem[] = [];
+  const walk = (value: unknown, path: Array<string | number>): void => {
+    if (typeof value === 'string') {
+      for (const { column: _column, ...p } of proseProblems(value, language, terms, file, { line: 1, column: 1 })) found.push({ ...p, line: lineOf(path) });
+    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+  };
+  walk(data, []);
+  return found;
+}

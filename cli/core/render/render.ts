@@ -1,0 +1,277 @@
+/**
+ * Rendering one page: Markdown body to React, the template's props, and `renderToStaticMarkup`
+ * (`<!doctype html>` first). Pure given its context, so it can run anywhere (a worker, a watch rebuild).
+ */
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
+import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
+import type { Menu, SiteConfig, Strings } from '../load/config.ts';
+import { copyrightYears } from '../load/build-date.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates, OG_LOCALES } from './head.ts';
+import { translator } from '../load/i18n.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import type { PageSource } from '../load/content.ts';
+import { NOT_FOUND_ROUTE } from './cards.ts';
+import { checkInternalLink, type LinkTargets } from './links.ts';
+import { pictureOf, type ImageTable } from './images.ts';
+import { renderMarkdown } from './markdown.ts';
+import { fillData, type Placeholders } from '../load/placeholders.ts';
+import { canonicalRoute, decodeSitePath, encodeSitePath, localisePath, routeName } from '../common/routes.ts';
+import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
+import type { TermBase } from '../load/terms.ts';
+
+/**
+ * The template registry (templates/index.ts) as the generator loads it: the module's own type, so the
+ * templates' specs (fields, sections, article) are read without a cast.
+ */
+export type TemplateModule = Pick<typeof import('../../../templates/index.ts'), 'templates' | 'NotFound' | 'UI_STRINGS' | 'UI_TEXT'>;
+
+/** Everything site-wide that rendering needs. */
+export interface RenderContext {
+  config: SiteConfig;
+  menu: Menu;
+  strings: Strings;
+  templates: TemplateModule;
+  targets: LinkTargets;
+  articles: Record<Locale, ArticleSummary[]>;
+  assets: { css: string; js: string; detectJs: string };
+  /** The route each page sits under, per locale (structured-data.ts `collectParents`). */
+  parents: Record<Locale, ReadonlyMap<string, string>>;
+  /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
+  titles: Record<Locale, ReadonlyMap<string, string>>;
+  /** The newest article of each locale, for templates that show it in full (/newsDetail). */
+  featured: Partial<Record<Locale, PageSource>>;
+  /** Each locale's Atom feed, when the site has articles. */
+  feeds: Partial<Record<Locale, { href: string; title: string }>>;
+  /** The term base (content/_terms.yaml): page text using a variant gets TERM_VARIANT. */
+  terms: TermBase;
+  /** The icon each page names in its front matter (`icon`), per locale and route; others use icons.ts. */
+  icons: Record<Locale, ReadonlyMap<string, string>>;
+  /** The build's year (cli/core/load/build-date.ts): plain data, so workers and cache keys see it. */
+  year: number;
+  /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/render/images.ts). */
+  images: ImageTable;
+  /** The site path of each page's social card, per locale and route; the 404 pages' under `/404` (cli/core/render/cards.ts). */
+  cards: Record<Locale, ReadonlyMap<string, string>>;
+}
+
+/** The public files the head and structured data point at (public/images). */
+const LOGO = '/images/logo.svg';
+
+/** The result of rendering: HTML, or the problems that stopped it. */
+export interface Rendered {
+  html: string;
+  warnings: Problem[];
+  errors: Problem[];
+}
+
+/** The placeholder values of a locale. */
+export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
+  const { phone, email, founded, customers, countries, platformYear } = config;
+  const values: Placeholders = { phone, email, company: config.company[locale], legalEntity: config.legalEntity?.[locale], address: config.address?.[locale], founded, customers, countries, platformYear };
+  // A fact site.yaml leaves unset is no placeholder value: `{customers}` then stays as typed, with a warning.
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
+}
+
+function otherLocale(locale: Locale): Locale {
+  return LOCALES.find((l) => l !== locale) ?? locale;
+}
+
+/**
+ * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
+ * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
+ */
+function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string, ownLocales: readonly Locale[] = LOCALES): SiteModel {
+  const t = translator(ctx.strings, locale);
+  // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
+  const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
+  const link = (item: { route: string; label: string }): MenuLink => ({ href: href(item.route), label: t(item.label), current: decodeSitePath(item.route) === route });
+  const other = otherLocale(locale);
+  const cdn = ctx.config.cdn;
+  return {
+    company: ctx.config.company[locale],
+    phone: ctx.config.phone,
+    email: ctx.config.email,
+    baseUrl: ctx.config.baseUrl,
+    apiBase: ctx.config.apiBase,
+    css: ctx.assets.css,
+    js: ctx.assets.js,
+    // Only the bare root detects the reader's locale (README, "Client script").
+    detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
+    menu: {
+      groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
+      links: ctx.menu.links.map(link),
+    },
+    articles: ctx.articles[locale],
+    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonicalLocale(locale, ownLocales)),
+    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, ownLocales),
+    feed: ctx.feeds[locale],
+    switchTo: {
+      href: encodeSitePath(localisePath(route ?? '/', other)),
+      hreflang: LANG_TAGS[other],
+      lang: LANG_TAGS[other],
+      label: t('nav.switchLocale'),
+    },
+    href,
+    asset: (path: string) => `${cdn}${path}`,
+    picture: (path: string) => {
+      const info = ctx.images[path];
+      return info && !('error' in info) ? pictureOf(path, info, cdn) : undefined;
+    },
+    ui: t,
+    pageIcons: ctx.icons[locale],
+    copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
+  };
+}
+
+/** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
+export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
+  const errors: Problem[] = [];
+  const walk = (value: unknown, path: Array<string | number>): void => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'route' && typeof item === 'string') {
+          const checked = checkInternalLink(item, page.route, page.locale, targets);
+          if (checked.error) errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
+        } else walk(item, [...path, key]);
+      }
+    }
+  };
+  walk(page.source.data, []);
+  return errors;
+}
+
+/**
+ * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
+ * its image the page's social card (cli/core/render/cards.ts).
+ */
+function socialOf(ctx: RenderContext, locale: Locale, route: string, ownLocales: readonly Locale[], published?: string): SocialMeta {
+  const own = canonicalLocale(locale, ownLocales);
+  const card = ctx.cards[locale].get(route);
+  if (!card) throw new Error(`No social card was planned for ${route} (${locale}).`);
+  return {
+    type: published ? 'article' : 'website',
+    image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, encodeSitePath(card)),
+    locale: OG_LOCALES[own],
+    alternateLocales: ownLocales.filter((l) => l !== own).map((l) => OG_LOCALES[l]),
+    ...(published ? { published } : {}),
+  };
+}
+
+/** The JSON-LD of a page: Organization on the home pages, NewsArticle on articles, BreadcrumbList under a parent. */
+function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, canonicalRoute: string, model: PageModel): JsonLd[] {
+  const { config } = ctx;
+  const { locale } = page;
+  const company = config.company[locale];
+  const home = absoluteUrl(config.baseUrl, '/', locale);
+  const logo = absoluteAsset(config.baseUrl, config.cdn, LOGO);
+  const url = absoluteUrl(config.baseUrl, canonicalRoute, locale);
+  const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(locale, page.ownLocales));
+  const data: JsonLd[] = [];
+  if (canonicalRoute === '/') {
+    const alternateNames = LOCALES.filter((l) => l !== locale).map((l) => config.company[l]).filter((name) => name !== company);
+    data.push(organization({ name: company, alternateNames, url: home, logo, founded: config.founded, telephone: config.phone, email: config.email }));
+  }
+  if (model.social.published) {
+    data.push(newsArticle({ headline: model.title, description: model.description, date: model.social.published, url: canonical, image: model.social.image, inLanguage: model.contentLang, publisher: { name: company, url: home, logo } }));
+  }
+  const parent = ctx.parents[locale].get(page.route);
+  if (parent) {
+    const titleOf = (route: string): string => ctx.titles[locale].get(route) ?? route;
+    data.push(breadcrumbList([
+      { name: company, url: home },
+      { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale) },
+      { name: model.title, url },
+    ]));
+  }
+  return data;
+}
+
+/**
+ * Renders a planned page. `route` may differ from the page's own route for an alias (`/home` renders the
+ * home page); `canonicalRoute` is the route search engines should index. Front matter routes are checked
+ * separately (`checkDataRoutes`), where the YAML positions are at hand.
+ */
+export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, route = page.route): Rendered {
+  const warnings: Problem[] = [];
+  const errors: Problem[] = [];
+  const { source, locale } = page;
+  const spec = ctx.templates.templates[source.template];
+  if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
+  // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
+  const placeholders = placeholdersFor(ctx.config, source.locale);
+  const path = localisePath(route, locale);
+  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, language: from.locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, terms: ctx.terms, images: ctx.images, imageSizes: spec.imageSizes, warnings, errors });
+  const body = markdown(source);
+  const newest = spec.featuresNewest ? ctx.featured[locale] : undefined;
+  const featured = newest ? markdown(newest).body : undefined;
+
+  const names = spec.sections?.names;
+  const found = body.sections.length;
+  if (names && found !== names.length) {
+    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs ${names.length} \`##\` sections in this order: ${names.join(', ')}; found ${found}.`, { file: source.file, line: source.bodyLine }));
+  } else if (spec.sections?.min !== undefined && found < spec.sections.min) {
+    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs at least ${spec.sections.min} \`##\` section(s); found ${found}.`, { file: source.file, line: source.bodyLine }));
+  }
+  if (errors.length) return { html: '', warnings, errors };
+
+  const data = fillData(source.data, placeholders);
+  const description = typeof data.description === 'string' ? data.description : '';
+  if (!description && !page.fallback) warnings.push(problem('DESCRIPTION_MISSING', `${source.file} has no description.`, { file: source.file, line: 1 }));
+  const keywords = typeof data.keywords === 'string' ? data.keywords.trim() : '';
+  if (!keywords && !page.fallback) warnings.push(problem('KEYWORDS_MISSING', `${source.file} has no keywords; its keywords meta tag is empty.`, { file: source.file, line: 1 }));
+  const summary = typeof data.summary === 'string' ? data.summary : '';
+  const model: PageModel = {
+    route,
+    path: encodeSitePath(path),
+    locale,
+    lang: LANG_TAGS[locale],
+    contentLang: LANG_TAGS[source.locale],
+    routeName: routeName(route, locale),
+    template: source.template,
+    title: String(data.title),
+    description: description || summary || ctx.config.company[source.locale],
+    keywords: typeof data.keywords === 'string' ? data.keywords : '',
+    summary,
+    data,
+    ...body,
+    ...(featured ? { featured } : {}),
+    social: socialOf(ctx, locale, page.route, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
+    structuredData: [],
+  };
+  const canonical = canonicalRoute(route);
+  model.structuredData = structuredDataOf(ctx, page, canonical, model);
+  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonical, page.ownLocales), t: translator(ctx.strings, source.locale) };
+  return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
+}
+
+/** Renders the 404 page of a locale (README, "Output"; its texts are `error.notFound` and `error.notFoundLead`). */
+export function renderNotFound(locale: Locale, ctx: RenderContext): string {
+  const t = translator(ctx.strings, locale);
+  const empty = createElement('span');
+  const model: PageModel = {
+    route: '/404',
+    path: localisePath('/404', locale),
+    locale,
+    lang: LANG_TAGS[locale],
+    contentLang: LANG_TAGS[locale],
+    routeName: routeName('/404', locale),
+    template: '404',
+    title: t('error.notFound'),
+    description: t('error.notFoundLead'),
+    keywords: '',
+    summary: '',
+    data: {},
+    body: empty,
+    intro: null,
+    sections: [],
+    social: socialOf(ctx, locale, NOT_FOUND_ROUTE, LOCALES),
+    structuredData: [],
+  };
+  const site = siteModel(ctx, locale, undefined, '/');
+  const props: TemplateProps = { page: model, site, t };
+  return `<!doctype html>${renderToStaticMarkup(createElement(ctx.templates.NotFound, props))}`;
+}

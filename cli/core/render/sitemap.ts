@@ -1,0 +1,37 @@
+/** sitemap.xml with hreflang alternates, and robots.txt naming it. */
+import type { Locale } from '../../../client/constants.ts';
+import { absoluteUrl, collectAlternates } from './head.ts';
+
+/** A canonical page route and the locales with their own file for it (stand-ins are left out). */
+export interface SitemapRoute {
+  route: string;
+  locales: readonly Locale[];
+}
+
+/** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
+export function escapeXml(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The sitemap of the given routes (each locale written, with the others as alternates), in a stable
+ * order. Pass canonical routes only: an alias such as `/home` declares `/` canonical, and a stand-in for a
+ * missing translation declares its source's page canonical; neither belongs in a sitemap.
+ */
+export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[]): string {
+  const sorted = [...routes].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const urls = sorted.flatMap(({ route, locales }) =>
+    locales.map((locale) => {
+      const links = collectAlternates(baseUrl, route, locales)
+        .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`)
+        .join('\n');
+      return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale))}</loc>\n${links}\n  </url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled; the sitemap is named. */
+export function renderRobots(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}

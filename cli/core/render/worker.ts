@@ -1,0 +1,26 @@
+/**
+ * A render worker thread (issue 7): receives the site's render context (loading the compiled templates it
+ * names once per file), then renders batches of pages and sends back their HTML and problems. `watch`
+ * keeps a worker across edits and sends a new context only when the site changed.
+ */
+import { pathToFileURL } from 'node:url';
+import { parentPort } from 'node:worker_threads';
+import { problem } from '../common/errors.ts';
+import type { TaskResult, WorkerMessage } from './pool.ts';
+import { renderTask } from './pool.ts';
+import type { RenderContext, TemplateModule } from './render.ts';
+
+let ctx: Promise<RenderContext> | undefined;
+
+parentPort?.on('message', (message: WorkerMessage) => {
+  if ('setup' in message) {
+    const { setup } = message;
+    ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
+    return;
+  }
+  void (ctx as Promise<RenderContext>).then(
+    (site) => message.batch.map((task) => renderTask(task, site)),
+    // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
+    (error: unknown): TaskResult[] => message.batch.map((task) => ({ index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, { file: task.page.source.file })] })),
+  ).then((results) => parentPort?.postMessage(results));
+});

@@ -1,0 +1,106 @@
+/**
+ * The persistent build cache (issue 7): a manifest per output folder, recording the page files as parsed,
+ * the key of every file written (cli/core/plan.ts) with its size and mtime, and each job's warnings. A rebuild
+ * parses only changed files, re-renders only jobs whose key changed and hard-links the others' files from
+ * the previous output into the new one; when nothing changed at all it writes nothing. The manifest lives
+ * in node_modules/.cache/ecom-site/builds/ and is safe to delete (the next build renders everything).
+ */
+import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { contentHash, writeFileAtomic } from '../common/files.ts';
+import type { ParsedPage } from '../load/content.ts';
+import type { Problem } from '../common/errors.ts';
+
+/** A file the last build wrote: the key of its bytes (cli/core/plan.ts), and its size and mtime as written. */
+export interface WrittenFile {
+  key: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The manifest of one output folder. */
+export interface Manifest {
+  version: 3;
+  /** The tool version and templates hash the manifest was written with (cli/core/build.ts). */
+  tool: string;
+  templates: string;
+  /** Page files as parsed, by display path: unchanged files are not parsed again. */
+  pages: Record<string, ParsedPage>;
+  /** Every file the build wrote, by path in the output folder. */
+  files: Record<string, WrittenFile>;
+  /** The warnings of each rendered job, by job key, so that a reused page reports them again. */
+  warnings: Record<string, Problem[]>;
+}
+
+function manifestPath(cacheDir: string, outDir: string): string {
+  return join(cacheDir, 'builds', `${contentHash(outDir)}.json`);
+}
+
+/** An empty manifest for a tool version. */
+export function emptyManifest(tool: string): Manifest {
+  return { version: 3, tool, templates: '', pages: {}, files: {}, warnings: {} };
+}
+
+/** Reads the manifest of `outDir` written by this version of the tool, or an empty one. */
+export async function readManifest(cacheDir: string, outDir: string, tool: string): Promise<Manifest> {
+  try {
+    const data = JSON.parse(await readFile(manifestPath(cacheDir, outDir), 'utf8')) as Manifest;
+    if (data.version === 3 && data.tool === tool) return data;
+  } catch {
+    // missing or unreadable: start afresh
+  }
+  return emptyManifest(tool);
+}
+
+/** Writes the manifest (through a temp file, so a killed build never leaves half of it). */
+export async function writeManifest(cacheDir: string, outDir: string, manifest: Manifest): Promise<void> {
+  await writeFileAtomic(manifestPath(cacheDir, outDir), JSON.stringify(manifest));
+}
+
+/**
+ * What `outDir` holds of what the manifest recorded: the key of each file still there exactly as written
+ * (same size and mtime), by path. A file edited or removed by hand since is left out, so it is made again.
+ */
+export async function heldFiles(outDir: string, manifest: Manifest): Promise<Map<string, string>> {
+  const entries = await Promise.all(
+    Object.entries(manifest.files).map(async ([file, known]): Promise<[string, string] | undefined> => {
+      try {
+        const info = await stat(join(outDir, file));
+        return info.size === known.size && info.mtimeMs === known.mtimeMs ? [file, known.key] : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return new Map(entries.filter((entry): entry is [string, string] => entry !== undefined));
+}
+
+/** Size and mtime of files, as `size:mtime` strings by path, to notice any change. */
+export async function stamps(dir: string, files: readonly string[]): Promise<Record<string, string>> {
+  const entries = await Promise.all(files.map(async (file): Promise<[string, string]> => {
+    const info = await stat(join(dir, file));
+    return [file, `${info.size}:${info.mtimeMs}`];
+  }));
+  return Object.fromEntries(entries);
+}
+
+/** Places a previous output file into the new one: a hard link where possible, else a copy. */
+export async function carryOver(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
+
+/** Records the key, size and mtime of files just written into `dir`. */
+export async function recordFiles(dir: string, keys: ReadonlyMap<string, string>): Promise<Manifest['files']> {
+  const entries = await Promise.all(
+    [...keys].map(async ([file, key]): Promise<[string, WrittenFile]> => {
+      const info = await stat(join(dir, file));
+      return [file, { key, size: info.size, mtimeMs: info.mtimeMs }];
+    }),
+  );
+  return Object.fromEntries(entries);
+}

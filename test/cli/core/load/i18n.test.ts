@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { SourcePage } from '../../../../cli/core/load/content.ts';
+import { findMissingStrings, missingStrings, planPages, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
+
+function source(locale: 'zh' | 'en', route: string, file = `content/${locale}${route === '/' ? '/index' : route}.md`, draft = false): SourcePage {
+  return { file, locale, route, data: { title: route }, title: route, template: 'page', draft, body: '', bodyLine: 4, hash: file, bodyStart: 0, warnings: [], lineOf: () => 1 };
+}
+
+describe('planPages', () => {
+  it('writes both locales from their own files', () => {
+    const { pages, warnings } = planPages([source('zh', '/DROC'), source('en', '/DROC')], false);
+    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([['zh', false], ['en', false]]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('stands the other locale in for a missing translation and names the missing file', () => {
+    const { pages, warnings } = planPages([source('zh', '/DROC')], false);
+    const en = pages.find((p) => p.locale === 'en');
+    expect(en?.fallback).toBe(true);
+    expect(pages.map((p) => p.ownLocales)).toEqual([['zh'], ['zh']]);
+    expect(en?.source.locale).toBe('zh');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.code).toBe('TRANSLATION_MISSING');
+    expect(warnings[0]?.file).toBe('content/en/DROC.md');
+  });
+
+  it('reports two files claiming one route, naming both', () => {
+    const { errors } = planPages([source('zh', '/a', 'content/zh/a.md'), source('zh', '/a', 'content/zh/a/index.md')], false);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.code).toBe('ROUTE_DUPLICATE');
+    expect(errors[0]?.message).toContain('content/zh/a.md');
+    expect(errors[0]?.message).toContain('content/zh/a/index.md');
+  });
+
+  it('leaves drafts out unless asked', () => {
+    const drafts = [source('zh', '/x', undefined, true), source('en', '/x', undefined, true)];
+    expect(planPages(drafts, false).pages).toEqual([]);
+    expect(planPages(drafts, true).pages).toHaveLength(2);
+  });
+});
+
+describe('strings', () => {
+  it('lists the text ids each locale lacks', () => {
+    expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
+  });
+
+  it('looks up its own locale only, never the other locale\'s text', () => {
+    const t = translator({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, 'en');
+    expect(t('a')).toBe('A');
+    expect(t('b')).toBe('b');
+    expect(t('toString')).toBe('toString');
+  });
+
+  it('puts each locale\'s strings over the built-in text, id by id', () => {
+    const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } });
+    expect(merged).toEqual({ zh: { a: '自己的', b: '乙' }, en: { a: 'A', b: 'B' } });
+  });
+
+  it('reports a menu label a locale lacks at its menu.yaml line, and one-sided ids at the lacking file', () => {
+    const fileOf = (locale: string): string => `content/${locale}/_strings.yaml`;
+    const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home' } };
+    const problems = findMissingStrings(strings, { file: 'content/menu.yaml', uses: [{ id: 'nav.home', line: 4 }, { id: 'nav.partners', line: 6 }] }, fileOf);
+    expect(problems).toEqual([
+      { code: 'STRING_MISSING', file: 'content/menu.yaml', line: 6, message: 'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.' },
+      { code: 'STRING_MISSING', file: 'content/en/_strings.yaml', message: 'The text id "x.only" is defined in content/zh/_strings.yaml but not here.' },
+    ]);
+  });
+});
+
+describe('planPages: drafts and case', () => {
+  it('names a draft translation as a draft, at its `draft` line, not as missing', () => {
+    const zh = { ...source('zh', '/x', undefined, true), lineOf: () => 4 };
+    const { pages, warnings, drafts } = planPages([zh, source('en', '/x')], false);
+    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([['zh', true], ['en', false]]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'TRANSLATION_DRAFT', file: 'content/zh/x.md', line: 4, message: expect.stringContaining('is a draft') })]);
+    expect(drafts.size).toBe(0);
+  });
+
+  it('lists routes left out as drafts, with the draft file', () => {
+    const { drafts } = planPages([source('zh', '/x', undefined, true), source('en', '/x', undefined, true)], false);
+    expect([...drafts]).toEqual([['/x', 'content/zh/x.md']]);
+    expect(planPages([source('zh', '/x', undefined, true)], true).drafts.size).toBe(0);
+  });
+
+  it('refuses routes that differ only in case, in one locale or across locales', () => {
+    const one = planPages([source('zh', '/Partners'), source('zh', '/partners')], false);
+    expect(one.errors).toEqual([expect.objectContaining({ code: 'ROUTE_CASE', message: expect.stringContaining('content/zh/Partners.md and content/zh/partners.md') })]);
+    expect(planPages([source('zh', '/Partners'), source('en', '/partners')], false).errors).toHaveLength(1);
+    expect(planPages([source('zh', '/Partners'), source('en', '/Partners')], false).errors).toEqual([]);
+    // A draft is not built, so it collides with nothing until --drafts.
+    expect(planPages([source('zh', '/Partners'), source('zh', '/partners', undefined, true)], false).errors).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findVariants, positionIn, termGaps, type TermBase } from '../../../../cli/core/load/terms.ts';
+import { copyContent, makeContent, runCli, tempDir } from '../../../helpers/cli.ts';
+
+const base: TermBase = {
+  file: 'content/_terms.yaml',
+  terms: [
+    { concept: 'MPR', use: { zh: '多平面重建', en: 'multiplanar reconstruction' }, avoid: { zh: ['多平面重组'], en: ['multiplanar reformatting', 'MPR view'] }, line: 2 },
+    { concept: 'invert', use: { zh: '反相', en: 'invert' }, avoid: { zh: ['反色'], en: [] }, line: 5 },
+    { concept: 'DROC', use: { zh: 'DROC', en: 'DROC' }, avoid: { zh: [], en: [] }, line: 8 },
+    { concept: 'line', use: { zh: '产品线路', en: 'product line' }, avoid: { zh: ['产品线'], en: [] }, line: 9 },
+  ],
+};
+
+describe('findVariants', () => {
+  it('finds Chinese variants as written and Latin ones as whole words, ignoring case', () => {
+    expect(findVariants('支持多平面重组与反色。', 'zh', base).map((h) => [h.found, h.term.concept])).toEqual([['多平面重组', 'MPR'], ['反色', 'invert']]);
+    expect(findVariants('Multiplanar  Reformatting and an MPR view.', 'en', base).map((h) => h.found)).toEqual(['Multiplanar  Reformatting', 'MPR view']);
+    // Not inside a longer Latin word; but next to Chinese characters, a Latin term is a word.
+    expect(findVariants('an MPR viewer', 'en', base)).toEqual([]);
+    expect(findVariants('打开MPR view窗口', 'en', base).map((h) => h.found)).toEqual(['MPR view']);
+  });
+
+  it('does not count a variant that is part of an occurrence of a preferred term', () => {
+    expect(findVariants('新的产品线路。', 'zh', base)).toEqual([]);
+    expect(findVariants('新的产品线。', 'zh', base).map((h) => h.found)).toEqual(['产品线']);
+  });
+
+  it('places a hit by line and column in the file', () => {
+    expect(positionIn('ab\ncd反色', 5, 10, 3)).toEqual({ line: 11, column: 3 });
+    expect(positionIn('ab反色', 2, 10, 3)).toEqual({ line: 10, column: 5 });
+  });
+});
+
+describe('termGaps', () => {
+  it('lists the concepts one locale names and the other does not', () => {
+    expect(termGaps({ zh: 'DROC支持多平面重建。', en: 'DROC.' }, base)).toEqual({ zh: ['MPR'], en: [] });
+    expect(termGaps({ zh: 'DROC支持多平面重组。', en: 'DROC with multiplanar reconstruction.' }, base)).toEqual({ zh: [], en: [] });
+  });
+});
+
+describe('the term base in a build', () => {
+  it('warns on a planted variant with file, line, column and the preferred term; --strict refuses', async () => {
+    const content = copyContent();
+    writeFileSync(join(content, 'zh', 'DROC.md'), `${readFileSync(join(content, 'zh', 'DROC.md'), 'utf8')}\n支持心椎比测量。\n`);
+    const out = join(tempDir(), 'dist');
+    const loose = await runCli(['build', '--content', content, '--out', out]);
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toMatch(/content\/zh\/DROC\.md:\d+:3\s+TERM_VARIANT\s+"心椎比" is a variant of "椎体心脏评分"/);
+    const strict = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('TERM_VARIANT');
+  });
+
+  it('finds variants in front matter at the line of their field', async () => {
+    const content = makeContent({
+      '_terms.yaml': 'terms:\n  - concept: MPR\n    zh: { use: 多平面重建, avoid: [多平面重组] }\n    en: { use: multiplanar reconstruction }\n',
+      'zh/index.md': '---\ntitle: 首页\ndescription: 支持多平面重组\n---\n\n你好。\n',
+    });
+    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
+    expect(result.stderr).toMatch(/zh\/index\.md:3\s+TERM_VARIANT/);
+  });
+
+  it('reports a malformed term base as TERMS_INVALID with its line', async () => {
+    const content = makeContent({ '_terms.yaml': 'terms:\n  - concept: MPR\n    zh: { avoid: [多平面重组] }\n    en: { use: x }\n' });
+    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/_terms\.yaml:\d+.*TERMS_INVALID/);
+  });
+
+  it('shows in the translation report the concepts a page names in one locale only', async () => {
+    const content = copyContent();
+    const file = join(content, 'zh', 'DROC.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n支持多平面重建。\n`);
+    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--report']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/terms named in one locale only[\s\S]*\/DROC\s+en lacks multiplanar reconstruction/);
+  });
+});
+
+describe('the spacing rule of Chinese pages', () => {
+  it('finds a space between Chinese and Latin text either way round, on Chinese text only', async () => {
+    const { spacingProblems } = await import('../../../../cli/core/render/prose.ts');
+    const at = { line: 4, column: 1 };
+    expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
+    expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh', 'f.md', at)).toEqual([]);
+    expect(spacingProblems('DROC 是', 'en', 'f.md', at)).toEqual([]);
+  });
+
+  it('is checked by the build on Chinese pages, with file and line', async () => {
+    const content = makeContent({ 'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\n---\n\n我们的 DROC 操作台。\n' });
+    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
+    expect(result.stderr).toMatch(/zh\/index\.md:6:4\s+CJK_SPACING/);
+    expect(result.stderr).toMatch(/zh\/index\.md:6:9\s+CJK_SPACING/);
+  });
+});
+
+describe('termGaps, for a term inside a longer one', () => {
+  it('does not count a concept whose name appears only inside another concept\'s longer name', () => {
+    const names: TermBase = {
+      file: 't.yaml',
+      terms: [
+        { concept: 'DROC full name', use: { zh: '数字化X射线摄影操作台', en: 'Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 1 },
+        { concept: 'DMOC full name', use: { zh: '移动式数字化X射线摄影操作台', en: 'Mobile Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 2 },
+      ],
+    };
+    expect(termGaps({ zh: 'DMOC是移动式数字化X射线摄影操作台。', en: 'DMOC is a Mobile Digital Radiography Operating Console.' }, names)).toEqual({ zh: [], en: [] });
+  });
+});

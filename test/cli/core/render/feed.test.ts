@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { renderFeed } from '../../../../cli/core/render/feed.ts';
+
+const INFO = { lang: 'en', title: 'Co – News & Views', selfUrl: 'https://x.test/en/news/feed.xml', pageUrl: 'https://x.test/en/news', author: 'Co <Ltd>' };
+
+describe('renderFeed', () => {
+  it('writes an Atom feed whose updated time is its newest entry, never the clock', () => {
+    const xml = renderFeed(INFO, [
+      { title: 'B', url: 'https://x.test/en/news/b', date: '2024-12-06', summary: 'sb' },
+      { title: 'A', url: 'https://x.test/en/news/a', date: '2024-05-01', summary: '' },
+    ]);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="en">/);
+    expect(xml).toContain('  <updated>2024-12-06T00:00:00Z</updated>\n');
+    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://x.test/en/news/feed.xml"/>');
+    expect(xml.indexOf('/news/b</id>')).toBeLessThan(xml.indexOf('/news/a</id>'));
+    expect(xml).toContain('<summary>sb</summary>');
+    expect(xml.match(/<summary>/g)).toHaveLength(1);
+    expect(renderFeed(INFO, [])).toBe(renderFeed(INFO, []));
+  });
+
+  it('escapes markup in text and attributes', () => {
+    const xml = renderFeed(INFO, [{ title: '<b>"R&D"</b>', url: 'https://x.test/a?x=1&y=2', date: '2024-01-01', summary: '\u0007bell' }]);
+    expect(xml).toContain('<title>Co – News &#38; Views</title>');
+    expect(xml).toContain('<name>Co &#60;Ltd&#62;</name>');
+    expect(xml).toContain('<title>&#60;b&#62;&#34;R&#38;D&#34;&#60;/b&#62;</title>');
+    expect(xml).toContain('href="https://x.test/a?x=1&#38;y=2"');
+    expect(xml).toContain('<summary>bell</summary>');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Render threads that stop (a template calling `process.exit()`, the heap limit): the batch is rendered
+ * again once on a fresh thread, and fails with RENDER_FAILED naming the page if it fails again; a build
+ * never hangs. Real worker threads: the pool and its worker are bundled here the way bin/ecom-site.js
+ * bundles them (the pool renders in the calling thread when `worker.mjs` is not beside it).
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as PoolModule from '../../../../cli/core/render/pool.ts';
+import { prepareSite, type Site } from '../../../../cli/core/site.ts';
+import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
+
+/** Inside node_modules, so that the bundle's package imports resolve. */
+const dir = join(ROOT, 'node_modules', '.cache', 'ecom-site-test', `pool-${process.pid}-${Date.now()}`);
+const marker = join(tempDir(), 'exited-once');
+let pool: typeof PoolModule;
+let site: Site;
+let templatesFile: string;
+
+beforeAll(async () => {
+  await build({
+    entryPoints: { pool: join(ROOT, 'cli', 'core', 'render', 'pool.ts'), worker: join(ROOT, 'cli', 'core', 'render', 'worker.ts') },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  pool = (await import(pathToFileURL(join(dir, 'pool.mjs')).href)) as typeof PoolModule;
+  const content = makeContent({
+    'zh/once.md': '---\ntitle: exit-once\n---\n\n一次。\n',
+    'zh/always.md': '---\ntitle: exit-always\n---\n\n总是。\n',
+    ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`zh/p${i}.md`, `---\ntitle: 页面 ${i}\n---\n\n文字。\n`])),
+  });
+  site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
+  // The real templates, except that two pages end their thread: one the first time only, one always.
+  templatesFile = join(dir, 'templates.mjs');
+  writeFileSync(templatesFile, `
+import { existsSync, writeFileSync } from 'node:fs';
+import * as real from ${JSON.stringify(pathToFileURL(site.templates.file).href)};
+export const NotFound = real.NotFound;
+export const UI_STRINGS = real.UI_STRINGS;
+export const templates = Object.fromEntries(Object.entries(real.templates).map(([name, spec]) => [name, { ...spec, component(props) {
+  if (props.page.title === 'exit-always') process.exit(7);
+  if (props.page.title === 'exit-once' && !existsSync(${JSON.stringify(marker)})) { writeFileSync(${JSON.stringify(marker)}, 'x'); process.exit(0); }
+  return spec.component(props);
+} }]));
+`);
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function tasksOf(pages: Site['pages']): PoolModule.RenderTask[] {
+  return pages.map((page, index) => ({ index, page: pool.portable(page), route: page.route }));
+}
+
+describe('render threads that exit', () => {
+  it('render a batch again on a fresh thread, and fail only the page that always ends its thread', async () => {
+    mkdirSync(dir, { recursive: true });
+    const threads = new pool.RenderPool(2);
+    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh'));
+    const results = new Map<number, PoolModule.TaskResult>();
+    await threads.render(tasks, site.ctx, templatesFile, (result) => results.set(result.index, result), 2);
+    expect([...results.keys()].sort((a, b) => a - b)).toEqual(tasks.map((task) => task.index));
+    expect(existsSync(marker)).toBe(true);
+    for (const task of tasks) {
+      const result = results.get(task.index) as PoolModule.TaskResult;
+      if (task.page.source.data.title === 'exit-always') {
+        expect(result.errors).toEqual([expect.objectContaining({ code: 'RENDER_FAILED', file: task.page.source.file })]);
+        expect(result.errors[0]?.message).toContain('exited with code 7');
+      } else if (task.route === '/always' || task.route === '/once' || task.route.startsWith('/p')) {
+        // Batches of two: the page sharing a batch with the failing one failed with it.
+        expect(result.errors.length === 0 || result.errors.every((p) => p.code === 'RENDER_FAILED' && p.file === task.page.source.file)).toBe(true);
+      }
+    }
+    const once = tasks.find((task) => task.page.source.data.title === 'exit-once') as PoolModule.RenderTask;
+    expect(results.get(once.index)?.errors).toEqual([]);
+    expect(results.get(once.index)?.html).toContain('exit-once');
+
+    // The pool stays usable: its threads were started again.
+    const again: PoolModule.TaskResult[] = [];
+    const normal = tasks.filter((task) => String(task.page.source.data.title).startsWith('页面'));
+    await threads.render(normal, site.ctx, templatesFile, (result) => again.push(result), 1);
+    expect(again.map((result) => result.errors)).toEqual(normal.map(() => []));
+    await threads.close();
+  }, 120_000);
+
+  it('renders the same HTML on threads as in this thread', async () => {
+    const threads = new pool.RenderPool(2);
+    const tasks = tasksOf(site.pages.filter((page) => !String(page.source.data.title).startsWith('exit')));
+    const html: string[] = [];
+    await threads.render(tasks, site.ctx, site.templates.file, (result) => (html[result.index] = result.html));
+    await threads.close();
+    expect(html).toEqual(tasks.map((task) => pool.renderTask(task, site.ctx).html));
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+/**
+ * SIGINT and SIGTERM stop a build within a second even while the main thread is busy with a huge page,
+ * and leave the previous output exactly as it was; the next build removes the leftovers (README,
+ * "Signals and pipes").
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeContent, ROOT, runCli, tempDir } from '../../../helpers/cli.ts';
+import { treeDigest } from '../../../helpers/site.ts';
+
+let out: string;
+let before: Record<string, string>;
+let slow: string;
+
+beforeAll(async () => {
+  out = join(tempDir(), 'dist');
+  const good = await runCli(['build', '--content', makeContent(), '--out', out, '--quiet']);
+  expect(good.code).toBe(0);
+  before = treeDigest(out);
+  // About 1 MB of short paragraphs: tens of seconds of Markdown work on the main thread (a one-page site
+  // renders there), during which no JavaScript signal handler could run.
+  const paragraphs = Array.from({ length: 30_000 }, (_, i) => `Paragraph ${i} with *some* text.`).join('\n\n');
+  slow = makeContent({ 'en/huge.md': `---\ntitle: Huge\ndescription: A huge page\n---\n\n${paragraphs}\n`, 'zh/huge.md': `---\ntitle: 大\ndescription: 大页\n---\n\n${paragraphs}\n` });
+}, 60_000);
+
+async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}
+
+describe('a signal during a build', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s ends it within a second, the previous output untouched', async (signal) => {
+    const parent = dirname(out);
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', slow, '--out', out, '--quiet'], { stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, sig) => done(sig)));
+    // The temp folder appears once pages are parsed and rendering starts.
+    expect(await waitFor(() => readdirSync(parent).some((name) => name.includes('.tmp-')), 60_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = Date.now();
+    child.kill(signal);
+    expect(await exited).toBe(signal);
+    expect(Date.now() - sent).toBeLessThan(1000);
+    expect(treeDigest(out)).toEqual(before);
+  }, 90_000);
+
+  it('is followed by a build that succeeds and leaves no leftovers', async () => {
+    const next = await runCli(['build', '--content', makeContent(), '--out', out, '--quiet']);
+    expect(next.code).toBe(0);
+    expect(readdirSync(dirname(out))).toEqual(['dist']);
+    expect(treeDigest(out)).toEqual(before);
+  }, 60_000);
+});
