@@ -59,7 +59,9 @@ async function ensureBundle() {
     // loads its native libvips binding from its own folder, which a bundle cannot hold.
     external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp'],
     // CommonJS dependencies inside an ES module bundle need a real `require` for Node's built-ins.
-    banner: { js: "import { createRequire as __ecomCreateRequire } from 'node:module'; const require = __ecomCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __ecomCreateRequire } from 'node:module'; const require = __ecomCreateRequire(import.meta.url);",
+    },
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).
     sourcemap: 'linked',
     logLevel: 'error',
@@ -93,9 +95,14 @@ function processAlive(pid) {
  * one line saying so, the stack only with --debug (the CLI's own errors are printed by its `main`).
  */
 function printStartFailure(error) {
-  const code = { ENOSPC: 'DISK_FULL', EDQUOT: 'DISK_FULL', EACCES: 'PERMISSION_DENIED', EPERM: 'PERMISSION_DENIED', EROFS: 'PERMISSION_DENIED' }[error?.code] ?? 'INTERNAL';
+  const code =
+    { ENOSPC: 'DISK_FULL', EDQUOT: 'DISK_FULL', EACCES: 'PERMISSION_DENIED', EPERM: 'PERMISSION_DENIED', EROFS: 'PERMISSION_DENIED' }[
+      error?.code
+    ] ?? 'INTERNAL';
   const reason = String(error?.message ?? error).split('\n')[0];
-  process.stderr.write(`${code}  Cannot compile the ecom-site command into ${cacheDir}: ${reason}. Check that this folder is writable and has free space, or run \`npm install\` again.\n`);
+  process.stderr.write(
+    `${code}  Cannot compile the ecom-site command into ${cacheDir}: ${reason}. Check that this folder is writable and has free space, or run \`npm install\` again.\n`,
+  );
   if (process.argv.includes('--debug') && error?.stack) process.stderr.write(`${error.stack}\n`);
   return 1;
 }

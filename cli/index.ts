@@ -39,10 +39,11 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ outputError: () => undefined })
     .exitOverride();
 
-  addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)'))
-    .action(async (flags: BuildFlags) => {
+  addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)')).action(
+    async (flags: BuildFlags) => {
       code = await runBuild(root, flags, Boolean(program.opts().debug));
-    });
+    },
+  );
 
   const watch = addSharedOptions(program.command('watch').description('build, serve with live reload and rebuild on change'))
     .option('--port <n>', 'port to serve on', String(DEFAULTS.port))
@@ -54,7 +55,10 @@ export async function main(argv: string[]): Promise<number> {
     const refused = (['strict', 'report'] as const).filter((name) => flags[name] !== undefined).map((name) => `--${name}`);
     if (refused.length) {
       const what = `${refused.join(' and ')} ${refused.length > 1 ? 'apply' : 'applies'} to \`build\` only`;
-      watch.error(`${what}: \`watch\` shows warnings on every rebuild without stopping, and prints no translation report. Use \`ecom-site build ${refused.join(' ')}\`.`, { code: 'ecom-site.buildOnly', exitCode: 2 });
+      watch.error(
+        `${what}: \`watch\` shows warnings on every rebuild without stopping, and prints no translation report. Use \`ecom-site build ${refused.join(' ')}\`.`,
+        { code: 'ecom-site.buildOnly', exitCode: 2 },
+      );
     }
     const { runWatch } = await import('./commands/watch.ts');
     code = await runWatch(root, flags, Boolean(program.opts().debug));

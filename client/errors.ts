@@ -12,8 +12,7 @@ export interface PageError {
   message?: string;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Shows the error page in place of the content, titles the document after it and returns that title. */
 export function showError(doc: Document, error: PageError): string {
@@ -22,7 +21,7 @@ export function showError(doc: Document, error: PageError): string {
   const texts = main.dataset;
   const home = doc.querySelector('a.brand')?.getAttribute('href') ?? '/';
   const code = error.statusCode || 500;
-  const title = code === 404 ? texts.errorNotFound ?? 'This page could not be found' : error.message || texts.errorGeneric || 'Error';
+  const title = code === 404 ? (texts.errorNotFound ?? 'This page could not be found') : error.message || texts.errorGeneric || 'Error';
   try {
     const page = main.cloneNode(false) as HTMLElement;
     page.removeAttribute('lang');

@@ -37,9 +37,13 @@ export function rememberLocale(locale: Locale): void {
  * the root-path detection can never send the reader back.
  */
 export function initLocaleSwitch(doc: Document): void {
-  doc.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest?.('a[data-locale-switch]');
-    const locale = localeOfTag(link?.getAttribute('hreflang') ?? null);
-    if (locale) rememberLocale(locale);
-  }, true);
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[data-locale-switch]');
+      const locale = localeOfTag(link?.getAttribute('hreflang') ?? null);
+      if (locale) rememberLocale(locale);
+    },
+    true,
+  );
 }

@@ -158,10 +158,14 @@ export function initNavigation(doc: Document, { progress, onPage }: NavigationHo
     void load(url, false, (event.state as Entry | null)?.y ?? 0);
   });
 
-  addEventListener('scroll', () => {
-    clearTimeout(saveTimer);
-    saveTimer = window.setTimeout(saveScroll, 150);
-  }, { passive: true });
+  addEventListener(
+    'scroll',
+    () => {
+      clearTimeout(saveTimer);
+      saveTimer = window.setTimeout(saveScroll, 150);
+    },
+    { passive: true },
+  );
 
   const y = (history.state as Entry | null)?.y;
   if (y) scrollTo({ top: y, behavior: 'instant' });

@@ -12,7 +12,9 @@ const svg = (name) => readFileSync(join(images, name), 'utf8');
 
 /** An SVG file placed as a nested `<svg>` at x, y, size w × h. */
 function place(name, x, y, w, h) {
-  return svg(name).replace(/<\?xml[^>]*>/, '').replace(/<svg\b([^>]*?)\swidth="[^"]*"\s+height="[^"]*"/, `<svg$1 x="${x}" y="${y}" width="${w}" height="${h}"`);
+  return svg(name)
+    .replace(/<\?xml[^>]*>/, '')
+    .replace(/<svg\b([^>]*?)\swidth="[^"]*"\s+height="[^"]*"/, `<svg$1 x="${x}" y="${y}" width="${w}" height="${h}"`);
 }
 
 /** A navy gradient canvas with a soft glow, as the site's dark bands (templates/site.css `.page-hero`). */
@@ -25,10 +27,12 @@ function canvas(w, h, hue, body) {
 
 /** Icons on white discs in a row. */
 function discs(names, x, y, size, gap) {
-  return names.map((name, i) => {
-    const cx = x + i * (size + gap);
-    return `<circle cx="${cx + size / 2}" cy="${y + size / 2}" r="${size / 2}" fill="#fff"/>${place(`icons/${name}.svg`, cx + size * 0.2, y + size * 0.2, size * 0.6, size * 0.6)}`;
-  }).join('');
+  return names
+    .map((name, i) => {
+      const cx = x + i * (size + gap);
+      return `<circle cx="${cx + size / 2}" cy="${y + size / 2}" r="${size / 2}" fill="#fff"/>${place(`icons/${name}.svg`, cx + size * 0.2, y + size * 0.2, size * 0.6, size * 0.6)}`;
+    })
+    .join('');
 }
 
 async function render(file, text, format) {
@@ -40,7 +44,16 @@ async function render(file, text, format) {
 
 // The home hero keeps hero.svg's transparency: a PNG source, published with a PNG fallback.
 await render('home-hero.png', svg('hero.svg').replace(/width="560" height="400"/, 'width="2240" height="1600"'), 'png');
-await render('company.jpg', canvas(2560, 1080, '#123a6b', place('hero.svg', 1340, 120, 1176, 840) + discs(['company', 'globe', 'workstation', 'pacs', 'ct', 'vet'], 160, 420, 180, 50)), 'jpeg');
+await render(
+  'company.jpg',
+  canvas(
+    2560,
+    1080,
+    '#123a6b',
+    place('hero.svg', 1340, 120, 1176, 840) + discs(['company', 'globe', 'workstation', 'pacs', 'ct', 'vet'], 160, 420, 180, 50),
+  ),
+  'jpeg',
+);
 const news = {
   'image-pipeline-3': ['#14507f', ['processing', 'radiography', 'output']],
   'ip-pilot-enterprise': ['#1d4e6b', ['legal', 'module', 'compass']],

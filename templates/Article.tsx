@@ -14,7 +14,20 @@ export function Article(props: TemplateProps): ReactElement {
   const cover = coverOf(page, site);
   return (
     <Layout {...props}>
-      <ArticleBody {...props} article={{ title: page.title, date: String(page.data.date ?? ''), summary: page.summary, body: page.body, cover: cover ? <Picture className="cover" picture={cover.picture} alt={cover.alt} sizes={ARTICLE_IMAGE_SIZES} priority /> : undefined }} others={others} headingLevel={1} />
+      <ArticleBody
+        {...props}
+        article={{
+          title: page.title,
+          date: String(page.data.date ?? ''),
+          summary: page.summary,
+          body: page.body,
+          cover: cover ? (
+            <Picture className="cover" picture={cover.picture} alt={cover.alt} sizes={ARTICLE_IMAGE_SIZES} priority />
+          ) : undefined,
+        }}
+        others={others}
+        headingLevel={1}
+      />
     </Layout>
   );
 }

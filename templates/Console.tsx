@@ -15,7 +15,14 @@ export function Console(props: TemplateProps): ReactElement {
     <Layout {...props}>
       <PageHero page={page} site={site} />
       {about ? <Sections sections={[about]} ids={CONSOLE_GROUPS.slice(0, 1)} className="about-band" /> : null}
-      <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" site={site} numbered muted />
+      <CardGrid
+        items={listOf<Item>(page.data, 'highlights')}
+        heading={t('section.highlights')}
+        id="highlights"
+        site={site}
+        numbered
+        muted
+      />
       <div className="feature-groups">
         <Sections sections={groups} ids={CONSOLE_GROUPS.slice(1)} className="feature-group" icons={GROUP_ICONS} site={site} />
       </div>

@@ -27,7 +27,10 @@ export function Contact(props: TemplateProps): ReactElement {
                 const link = contactLink(c.value);
                 return (
                   <div className="contact" key={c.label}>
-                    <dt><Icon src={iconPath(link?.icon ?? 'contact')} site={site} className="card-icon" />{c.label}</dt>
+                    <dt>
+                      <Icon src={iconPath(link?.icon ?? 'contact')} site={site} className="card-icon" />
+                      {c.label}
+                    </dt>
                     <dd>{link ? <a href={link.href}>{c.value}</a> : c.value}</dd>
                   </div>
                 );

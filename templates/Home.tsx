@@ -26,8 +26,12 @@ export function Home(props: TemplateProps): ReactElement {
             <h1>{hero.heading ?? page.title}</h1>
             {hero.lead ? <p className="lead">{hero.lead}</p> : null}
             <p className="hero-actions">
-              <a className="button" href="#lines">{t('home.explore')}</a>
-              <a className="button button-ghost" href={site.href('/contactUs')}>{t('cta.button')}</a>
+              <a className="button" href="#lines">
+                {t('home.explore')}
+              </a>
+              <a className="button button-ghost" href={site.href('/contactUs')}>
+                {t('cta.button')}
+              </a>
             </p>
           </div>
           {cover ? (
@@ -47,7 +51,11 @@ export function Home(props: TemplateProps): ReactElement {
           <div className="container">
             <BandHeading id="latest-news-title" title={t('section.latestNews')} />
             <ArticleList articles={site.articles.slice(0, 3)} t={t} level={3} layout="grid" />
-            <p className="more"><a className="more-link" href={site.href('/news')}>{t('news.all')}</a></p>
+            <p className="more">
+              <a className="more-link" href={site.href('/news')}>
+                {t('news.all')}
+              </a>
+            </p>
           </div>
         </section>
       ) : null}

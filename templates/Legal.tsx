@@ -10,15 +10,21 @@ export function Legal(props: TemplateProps): ReactElement {
   return (
     <Layout {...props}>
       <PageHero page={page} site={site}>
-        <p className="hero-meta">{t('legal.updated')} <time dateTime={updated}>{updated}</time></p>
+        <p className="hero-meta">
+          {t('legal.updated')} <time dateTime={updated}>{updated}</time>
+        </p>
       </PageHero>
       <div className="container legal-layout">
         {page.sections.length > 1 ? (
           <nav className="toc" aria-labelledby="toc-title">
-            <p className="toc-title" id="toc-title">{t('legal.contents')}</p>
+            <p className="toc-title" id="toc-title">
+              {t('legal.contents')}
+            </p>
             <ol>
               {page.sections.map((section, i) => (
-                <li key={section.title}><a href={`#section-${i + 1}`}>{section.title}</a></li>
+                <li key={section.title}>
+                  <a href={`#section-${i + 1}`}>{section.title}</a>
+                </li>
               ))}
             </ol>
           </nav>

@@ -26,7 +26,12 @@ export function NewsDetail(props: TemplateProps): ReactElement {
               body: (
                 <>
                   {page.featured}
-                  <p className="read-more"><a className="button" href={newest.href}>{t('news.readMore')}<span className="visually-hidden">{`: ${newest.title}`}</span></a></p>
+                  <p className="read-more">
+                    <a className="button" href={newest.href}>
+                      {t('news.readMore')}
+                      <span className="visually-hidden">{`: ${newest.title}`}</span>
+                    </a>
+                  </p>
                 </>
               ),
             }}

@@ -20,11 +20,19 @@ export function NotFound(props: TemplateProps): ReactElement {
             <p className="error-code">404</p>
             <h1>{t('error.notFound')}</h1>
             <p className="lead">{t('error.notFoundLead')}</p>
-            <p><a className="button" href={site.href('/')}>{t('error.backHome')}</a></p>
+            <p>
+              <a className="button" href={site.href('/')}>
+                {t('error.backHome')}
+              </a>
+            </p>
             {ways.length ? (
               <nav className="error-links" aria-label={t('error.otherWays')}>
                 <ul>
-                  {ways.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+                  {ways.map((link) => (
+                    <li key={link.href}>
+                      <a href={link.href}>{link.label}</a>
+                    </li>
+                  ))}
                 </ul>
               </nav>
             ) : null}

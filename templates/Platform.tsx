@@ -6,5 +6,10 @@ import { ProductPage } from './Workstation.tsx';
 /** A platform (DIOS, TOMS): a product page with its modules after the highlights. */
 export function Platform(props: TemplateProps): ReactElement {
   const { page, site, t } = props;
-  return <ProductPage {...props} extra={<CardGrid items={listOf<Item>(page.data, 'modules')} heading={t('section.modules')} id="modules" site={site} icon="module" />} />;
+  return (
+    <ProductPage
+      {...props}
+      extra={<CardGrid items={listOf<Item>(page.data, 'modules')} heading={t('section.modules')} id="modules" site={site} icon="module" />}
+    />
+  );
 }

@@ -14,7 +14,14 @@ export function ProductPage({ extra, ...props }: TemplateProps & { extra?: React
     <Layout {...props}>
       <PageHero page={page} site={site} />
       {about ? <Sections sections={[about]} ids={['about']} className="about-band" /> : null}
-      <CardGrid items={listOf<Item>(page.data, 'highlights')} heading={t('section.highlights')} id="highlights" site={site} numbered muted />
+      <CardGrid
+        items={listOf<Item>(page.data, 'highlights')}
+        heading={t('section.highlights')}
+        id="highlights"
+        site={site}
+        numbered
+        muted
+      />
       {extra}
       <div className={`feature-groups${features.length % 2 ? ' feature-groups-odd' : ''}`}>
         <Sections sections={features} className="feature-group" />

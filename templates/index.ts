@@ -51,14 +51,25 @@ const icon = { kind: 'enum', values: ICON_NAMES } as const;
  * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
  * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
  */
-const cover = { kind: 'record', fields: { src: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a path in public/ such as /images/company.jpg' }, alt: { kind: 'string' } } } as const;
+const cover = {
+  kind: 'record',
+  fields: {
+    src: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a path in public/ such as /images/company.jpg' },
+    alt: { kind: 'string' },
+  },
+} as const;
 
 /** Every template by name; `page` is the default. */
 export const templates: Record<string, TemplateSpec> = {
   page: { component: Page, fields: { icon } },
   home: {
     component: Home,
-    fields: { hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } }, stats, lines: productCards, cover },
+    fields: {
+      hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } },
+      stats,
+      lines: productCards,
+      cover,
+    },
   },
   console: {
     component: Console,
@@ -66,11 +77,20 @@ export const templates: Record<string, TemplateSpec> = {
     sections: { names: CONSOLE_GROUPS },
   },
   workstation: { component: Workstation, fields: { product: text, highlights, icon }, sections: { min: 2 } },
-  platform: { component: Platform, fields: { product: text, highlights, modules: records({ title: text, text }), icon }, sections: { min: 1 } },
+  platform: {
+    component: Platform,
+    fields: { product: text, highlights, modules: records({ title: text, text }), icon },
+    sections: { min: 1 },
+  },
   family: { component: Family, fields: { products: { ...productCards, required: true }, icon } },
   'news-list': { component: NewsList, fields: { icon } },
   'news-detail': { component: NewsDetail, fields: { icon }, featuresNewest: true },
-  article: { component: Article, fields: { date: { kind: 'date', required: true }, cover }, article: true, imageSizes: '(min-width: 1200px) 45vw, min(100vw, 736px)' },
+  article: {
+    component: Article,
+    fields: { date: { kind: 'date', required: true }, cover },
+    article: true,
+    imageSizes: '(min-width: 1200px) 45vw, min(100vw, 736px)',
+  },
   company: {
     component: Company,
     fields: {

@@ -36,7 +36,10 @@ export const UI_TEXT = {
   'section.facts': { zh: '公司概况', en: 'Company facts' },
   'home.explore': { zh: '浏览产品', en: 'Explore our products' },
   'cta.title': { zh: '想了解哪种方案最适合您？', en: 'Wondering which solution fits your project?' },
-  'cta.text': { zh: '告诉我们您的设备、需求与目标市场，我们的应用工程师会为您推荐合适的方案并安排演示。', en: 'Tell us about your equipment, requirements and target markets, and our application engineers will recommend the right solution and arrange a demonstration.' },
+  'cta.text': {
+    zh: '告诉我们您的设备、需求与目标市场，我们的应用工程师会为您推荐合适的方案并安排演示。',
+    en: 'Tell us about your equipment, requirements and target markets, and our application engineers will recommend the right solution and arrange a demonstration.',
+  },
   'cta.button': { zh: '联系我们', en: 'Contact us' },
   'news.all': { zh: '全部新闻', en: 'All news' },
   'news.others': { zh: '更多新闻', en: 'More news' },
@@ -46,7 +49,10 @@ export const UI_TEXT = {
   'legal.updated': { zh: '更新日期', en: 'Last updated' },
   'legal.contents': { zh: '目录', en: 'Contents' },
   'footer.rights': { zh: '保留所有权利。', en: 'All rights reserved.' },
-  'footer.about': { zh: '自1997年起为医疗、兽医、工业与生命科学设备制造商提供操作系统与影像软件。', en: 'Operating-system and imaging software for makers of medical, veterinary, industrial and life-science equipment since 1997.' },
+  'footer.about': {
+    zh: '自1997年起为医疗、兽医、工业与生命科学设备制造商提供操作系统与影像软件。',
+    en: 'Operating-system and imaging software for makers of medical, veterinary, industrial and life-science equipment since 1997.',
+  },
   'footer.company': { zh: '公司', en: 'Company' },
   'footer.law': { zh: '法律声明', en: 'Legal statement' },
   'footer.privacy': { zh: '隐私政策', en: 'Privacy policy' },

@@ -19,10 +19,14 @@ describe('the README', () => {
     const outside = /\b(?:SPEC|CONTRACT|STYLE)\.md\b|DESIGN[-]CARD/;
     const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
       .split('\0')
-      .filter((file) => file && !file.split('/').includes('node_modules') && existsSync(join(ROOT, file)) && statSync(join(ROOT, file)).isFile());
+      .filter(
+        (file) => file && !file.split('/').includes('node_modules') && existsSync(join(ROOT, file)) && statSync(join(ROOT, file)).isFile(),
+      );
     expect(files.length).toBeGreaterThan(50);
     const citing = files.flatMap((file) =>
-      readFileSync(join(ROOT, file), 'utf8').split('\n').flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(citing).toEqual([]);
   });

@@ -33,7 +33,9 @@ export function addBuildOptions(command: Command): Command {
   return addSharedOptions(command)
     .option('--strict', 'treat warnings as errors (for CI); refuses stand-in values in site.yaml')
     .option('--allow-placeholders', 'with --strict, accept the stand-in values site.yaml marks (for previews)')
-    .addOption(new Option('--report [format]', 'print the translation report; with json, stdout holds the JSON alone').choices(REPORT_FORMATS));
+    .addOption(
+      new Option('--report [format]', 'print the translation report; with json, stdout holds the JSON alone').choices(REPORT_FORMATS),
+    );
 }
 
 /** Runs `build`; returns the exit code. */

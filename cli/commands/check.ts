@@ -43,7 +43,9 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   }
   if (!flags.quiet) {
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(`Checked ${report.links} links on ${report.pages} pages of ${displayPath(dir)}/ · ${report.broken.length} broken · ${report.skipped} external skipped · ${ms} ms\n`);
+    process.stdout.write(
+      `Checked ${report.links} links on ${report.pages} pages of ${displayPath(dir)}/ · ${report.broken.length} broken · ${report.skipped} external skipped · ${ms} ms\n`,
+    );
   }
   return report.broken.length ? 1 : 0;
 }

@@ -25,7 +25,9 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([
  */
 export function parseHost(value: string): string {
   if (isIP(value) === 0 && !HOST_NAME.test(value)) {
-    throw new InvalidArgumentError('Expected an IP address or a host name, e.g. 127.0.0.1 (local), 0.0.0.0 (all addresses), :: or localhost.');
+    throw new InvalidArgumentError(
+      'Expected an IP address or a host name, e.g. 127.0.0.1 (local), 0.0.0.0 (all addresses), :: or localhost.',
+    );
   }
   return value;
 }

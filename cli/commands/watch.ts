@@ -26,8 +26,14 @@ const BATCH_WINDOW_MS = 5;
 /** How many ports after a busy one are tried. */
 const PORT_TRIES = 10;
 
-async function listen(dir: string, host: string, port: number, special: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<RunningServer> {
-  const transformHtml = (html: string): string => (html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`);
+async function listen(
+  dir: string,
+  host: string,
+  port: number,
+  special: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<RunningServer> {
+  const transformHtml = (html: string): string =>
+    html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`;
   for (let tryPort = port; ; tryPort++) {
     try {
       return await startServer({ dir, host, port: tryPort, transformHtml, special });
@@ -53,7 +59,14 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     process.stderr.write(`${formatProblem(problem('USAGE', `--port must be a number from 0 to 65535, not "${flags.port}".`))}\n`);
     return 2;
   }
-  const options: BuildOptions = { root, contentDir: flags.content, outDir: flags.out, baseUrl: flags.baseUrl, drafts: Boolean(flags.drafts), strict: false };
+  const options: BuildOptions = {
+    root,
+    contentDir: flags.content,
+    outDir: flags.out,
+    baseUrl: flags.baseUrl,
+    drafts: Boolean(flags.drafts),
+    strict: false,
+  };
   const clients = new Set<ServerResponse>();
   let failure: string | undefined;
   const send = (res: ServerResponse, event: string, data: unknown): void => {
@@ -82,7 +95,10 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     state = await startSession(options);
     warnings = sessionWarnings(state);
     printWarnings(warnings);
-    if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`);
+    if (!flags.quiet)
+      process.stdout.write(
+        `Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`,
+      );
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
     printError(error, debug);
@@ -92,11 +108,15 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   const special = (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '').split('?')[0];
     if (path === LIVE_WARNINGS) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : warningsText());
+      res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' })
+        .end(req.method === 'HEAD' ? undefined : warningsText());
       return true;
     }
     if (path === LIVE_SCRIPT) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(req.method === 'HEAD' ? undefined : LIVE_CLIENT);
+      res
+        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
+        .end(req.method === 'HEAD' ? undefined : LIVE_CLIENT);
       return true;
     }
     if (path !== LIVE_EVENTS) return false;
@@ -153,16 +173,21 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
         const { added, resolved } = compareWarnings(warnings, outcome.warnings);
         warnings = outcome.warnings;
         if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`));
-        if (resolved.length) process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`).replace(/\n    hint: .*/g, '')}`);
+        if (resolved.length)
+          process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`).replace(/\n {4}hint: .*/g, '')}`);
         if (added.length || resolved.length) showWarnings();
         if (outcome.stylesheet && !wasFailing) broadcast('css', { href: outcome.stylesheet });
         else if (outcome.written.length || outcome.removed.length || wasFailing) broadcast('reload');
         if (!flags.quiet) {
-          process.stdout.write(`Rebuilt ${outcome.rendered} page(s), ${outcome.written.length} file(s) written, ${outcome.removed.length} removed in ${Math.round(performance.now() - t0)} ms\n`);
+          process.stdout.write(
+            `Rebuilt ${outcome.rendered} page(s), ${outcome.written.length} file(s) written, ${outcome.removed.length} removed in ${Math.round(performance.now() - t0)} ms\n`,
+          );
         }
       } catch (error) {
         const code = printError(error, debug);
-        fail(error instanceof SiteError ? error.problems : [problem('RENDER_FAILED', error instanceof Error ? error.message : String(error))]);
+        fail(
+          error instanceof SiteError ? error.problems : [problem('RENDER_FAILED', error instanceof Error ? error.message : String(error))],
+        );
         void code;
       }
     });
@@ -194,10 +219,13 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     if (event !== 'change') return;
     const seen = stamp(path);
     clearTimeout(settled.get(path));
-    settled.set(path, setTimeout(() => {
-      settled.delete(path);
-      if (stamp(path) !== seen) queue('change', path);
-    }, CHANGE_THROTTLE_MS));
+    settled.set(
+      path,
+      setTimeout(() => {
+        settled.delete(path);
+        if (stamp(path) !== seen) queue('change', path);
+      }, CHANGE_THROTTLE_MS),
+    );
   });
   watcher.on('error', (error) => process.stderr.write(`Watcher error: ${String(error)}\n`));
   // "Serving" is printed once every file is watched: an edit made after it is never missed.

@@ -40,7 +40,15 @@ export interface Applied {
  * Carries out `p`: renders its jobs in `pool` and gives every file to `sink`, then flushes it. When a job
  * fails, nothing is written (the errors come back) and the sink is not flushed.
  */
-export async function applyPlan(p: Plan, targets: Targets, jobs: readonly Job[], site: Site, pool: RenderPool, sink: Sink, onProgress?: (rendered: number, total: number) => void): Promise<Applied> {
+export async function applyPlan(
+  p: Plan,
+  targets: Targets,
+  jobs: readonly Job[],
+  site: Site,
+  pool: RenderPool,
+  sink: Sink,
+  onProgress?: (rendered: number, total: number) => void,
+): Promise<Applied> {
   for (const path of p.reuse) sink.reuse(path);
   // Produced files (images, cards) are made while the pages render: they share nothing but the cores.
   const produced = Promise.all(
@@ -52,7 +60,11 @@ export async function applyPlan(p: Plan, targets: Targets, jobs: readonly Job[],
   // A failure is looked at once rendering is done (an unobserved rejection must not end the process).
   produced.catch(() => undefined);
   const todo = jobsToRender(p, targets);
-  const tasks: RenderTask[] = todo.map((index) => ({ index, page: portable((jobs[index] as Job).page), route: (jobs[index] as Job).route }));
+  const tasks: RenderTask[] = todo.map((index) => ({
+    index,
+    page: portable((jobs[index] as Job).page),
+    route: (jobs[index] as Job).route,
+  }));
   const warnings = new Map<number, Problem[]>();
   const errors: Problem[] = [];
   let done = 0;
@@ -91,7 +103,10 @@ export function insideOutput(dir: string, rel: string): string {
   return path;
 }
 
-type Operation = { op: 'write'; path: string; data: string | Uint8Array } | { op: 'copy'; path: string; from: string } | { op: 'remove'; path: string };
+type Operation =
+  | { op: 'write'; path: string; data: string | Uint8Array }
+  | { op: 'copy'; path: string; from: string }
+  | { op: 'remove'; path: string };
 
 /** Below this many operations a flush uses synchronous calls: one small edit is written in about 1 ms. */
 const SYNC_FLUSH_MAX = 16;

@@ -74,7 +74,11 @@ export const TOOL_VERSION = basename(dirname(fileURLToPath(import.meta.url)));
 /** Removes repeated problems and sorts them, so output does not depend on which thread finished first. */
 export function uniqueProblems(problems: readonly Problem[]): Problem[] {
   const seen = new Map<string, Problem>();
-  for (const p of problems) seen.set(`${p.file ?? ''}\u0000${String(p.line ?? 0).padStart(8, '0')}\u0000${String(p.column ?? 0).padStart(8, '0')}\u0000${p.code}\u0000${p.message}`, p);
+  for (const p of problems)
+    seen.set(
+      `${p.file ?? ''}\u0000${String(p.line ?? 0).padStart(8, '0')}\u0000${String(p.column ?? 0).padStart(8, '0')}\u0000${p.code}\u0000${p.message}`,
+      p,
+    );
   return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
 }
 
@@ -105,7 +109,12 @@ function refusedPlaceholders(site: Site, options: BuildOptions): Problem[] {
   const { fields, line } = site.config.placeholders;
   if (!options.strict || options.allowPlaceholders || fields.length === 0) return [];
   const file = displayPath(join(resolve(options.contentDir), 'site.yaml'));
-  return [problem('PLACEHOLDER_DATA', `site.yaml still holds stand-in values for ${fields.join(', ')}; a --strict build publishes none.`, { file, ...(line ? { line } : {}) })];
+  return [
+    problem('PLACEHOLDER_DATA', `site.yaml still holds stand-in values for ${fields.join(', ')}; a --strict build publishes none.`, {
+      file,
+      ...(line ? { line } : {}),
+    }),
+  ];
 }
 
 /** Runs a full build. Throws SiteError with every problem found; the previous output stays untouched. */
@@ -125,7 +134,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
   const p = plan(held, targets);
-  const jobWarnings = new Map(keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])));
+  const jobWarnings = new Map(
+    keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
+  );
   const finish = (rendered: number, pool?: RenderPool): BuildResult => ({
     pages: countPages(jobs),
     rendered,
@@ -149,14 +160,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages));
   const sink = newFolderSink(output.temp, outDir);
   try {
-    const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length));
+    const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) =>
+      options.onProgress?.(jobs.length - total + done, jobs.length),
+    );
     if (applied.errors.length) throw new SiteError(uniqueProblems(applied.errors));
     for (const [index, warnings] of applied.warnings) {
       if (warnings.length) jobWarnings.set(keys[index] as string, warnings);
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
-    const manifest: Manifest = { ...emptyManifest(TOOL_VERSION), templates: site.templates.hash, files: await recordFiles(output.temp, heldAfter(targets)) };
+    const manifest: Manifest = {
+      ...emptyManifest(TOOL_VERSION),
+      templates: site.templates.hash,
+      files: await recordFiles(output.temp, heldAfter(targets)),
+    };
     for (const page of site.sources) {
       const parsed = toParsed(page);
       if (parsed) manifest.pages[page.file] = parsed;
@@ -178,5 +195,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /** True when `dir` holds exactly the files the manifest recorded, and the marker. */
 async function holdsExactly(dir: string, manifest: Manifest): Promise<boolean> {
   const found = await listOutput(dir);
-  return found.length === Object.keys(manifest.files).length + 1 && found.every((file) => file === MARKER || manifest.files[file] !== undefined);
+  return (
+    found.length === Object.keys(manifest.files).length + 1 && found.every((file) => file === MARKER || manifest.files[file] !== undefined)
+  );
 }

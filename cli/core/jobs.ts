@@ -17,9 +17,7 @@ export interface Job {
 
 /** Every job of a plan, in a stable order. */
 export function listJobs(pages: readonly PlannedPage[]): Job[] {
-  return pages.flatMap((page) =>
-    routesOfPage(page.route).map((route) => ({ page, route, files: outputFiles(route, page.locale) })),
-  );
+  return pages.flatMap((page) => routesOfPage(page.route).map((route) => ({ page, route, files: outputFiles(route, page.locale) })));
 }
 
 /** JSON with Sets and Maps written as sorted arrays, so equal data always hashes the same. */
@@ -39,7 +37,22 @@ function stableJson(value: unknown): string {
 export function siteKey(site: Site, toolVersion: string): string {
   const { ctx } = site;
   return contentHash(
-    stableJson([toolVersion, site.templates.hash, ctx.assets, ctx.config, ctx.menu, ctx.strings, ctx.targets, ctx.articles, ctx.feeds, Object.values(ctx.featured).map((s) => s?.hash), ctx.icons, ctx.year, ctx.terms, ctx.images]),
+    stableJson([
+      toolVersion,
+      site.templates.hash,
+      ctx.assets,
+      ctx.config,
+      ctx.menu,
+      ctx.strings,
+      ctx.targets,
+      ctx.articles,
+      ctx.feeds,
+      Object.values(ctx.featured).map((s) => s?.hash),
+      ctx.icons,
+      ctx.year,
+      ctx.terms,
+      ctx.images,
+    ]),
   );
 }
 
@@ -53,5 +66,18 @@ export function jobKey(site: Site, shared: string, job: Job): string {
   const parent = site.ctx.parents[page.locale].get(page.route);
   const parentTitle = parent ? site.ctx.titles[page.locale].get(parent) : undefined;
   const card = site.ctx.cards[page.locale].get(page.route);
-  return contentHash(stableJson([shared, page.source.file, page.source.hash, job.route, page.locale, page.fallback, page.ownLocales, parent, parentTitle, card]));
+  return contentHash(
+    stableJson([
+      shared,
+      page.source.file,
+      page.source.hash,
+      job.route,
+      page.locale,
+      page.fallback,
+      page.ownLocales,
+      parent,
+      parentTitle,
+      card,
+    ]),
+  );
 }

@@ -52,7 +52,8 @@ export function printError(error: unknown, debug: boolean, stream: NodeJS.Writab
     if (debug && error.stack) stream.write(`${error.stack}\n`);
     return error.exitCode;
   }
-  const found = systemProblem(error) ?? problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+  const found =
+    systemProblem(error) ?? problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
   stream.write(`${formatLine(found)}\n`);
   if (debug && error instanceof Error && error.stack) stream.write(`${error.stack}\n`);
   return 1;
@@ -73,7 +74,9 @@ export function formatReport(report: TranslationReport): string {
   if (report.terms.length) {
     lines.push('', 'terms named in one locale only (content/_terms.yaml):');
     for (const gap of report.terms) {
-      const parts = Object.entries(gap.missing).filter(([, concepts]) => concepts.length).map(([locale, concepts]) => `${locale} lacks ${concepts.join(', ')}`);
+      const parts = Object.entries(gap.missing)
+        .filter(([, concepts]) => concepts.length)
+        .map(([locale, concepts]) => `${locale} lacks ${concepts.join(', ')}`);
       lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
     }
   }

@@ -9,12 +9,28 @@ import fg from 'fast-glob';
 import { LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
 import { buildYear } from './load/build-date.ts';
-import { buildClientScript, buildDetectScript, buildStylesheet, loadTemplateModule, type Asset, type TemplateBundle } from './load/bundle.ts';
+import {
+  buildClientScript,
+  buildDetectScript,
+  buildStylesheet,
+  loadTemplateModule,
+  type Asset,
+  type TemplateBundle,
+} from './load/bundle.ts';
 import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './load/config.ts';
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './load/content.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { siteFeeds, type SiteFeed } from './render/feed.ts';
-import { findMissingStrings, missingStrings, planPages, portable, translator, withDefaults, type PlannedPage, type TextUse } from './load/i18n.ts';
+import {
+  findMissingStrings,
+  missingStrings,
+  planPages,
+  portable,
+  translator,
+  withDefaults,
+  type PlannedPage,
+  type TextUse,
+} from './load/i18n.ts';
 import { explainMissing, type LinkTargets } from './render/links.ts';
 import { displayPath } from './common/paths.ts';
 import { probePublicImages } from './render/image-files.ts';
@@ -90,7 +106,12 @@ function menuTextUses(menu: Menu): TextUse[] {
   return [...menu.groups.map((g) => ({ id: g.label, line: g.line })), ...items.map((i) => ({ id: i.label, line: i.labelLine }))];
 }
 
-function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale, placeholders: Placeholders): ArticleSummary[] {
+function listArticles(
+  pages: readonly PlannedPage[],
+  templates: TemplateModule,
+  locale: Locale,
+  placeholders: Placeholders,
+): ArticleSummary[] {
   const fill = (value: unknown): string => fillPlaceholders(String(value ?? ''), placeholders);
   return pages
     .filter((p) => p.locale === locale && templates.templates[p.source.template]?.article)
@@ -108,21 +129,34 @@ function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, 
 function namedIcons(pages: readonly PlannedPage[]): RenderContext['icons'] {
   const icons = {} as RenderContext['icons'];
   for (const locale of LOCALES) {
-    icons[locale] = new Map(pages.filter((p) => p.locale === locale && typeof p.source.data.icon === 'string').map((p) => [p.route, String(p.source.data.icon)]));
+    icons[locale] = new Map(
+      pages.filter((p) => p.locale === locale && typeof p.source.data.icon === 'string').map((p) => [p.route, String(p.source.data.icon)]),
+    );
   }
   return icons;
 }
 
 /** Where each page sits (for breadcrumbs) and its title, per locale. */
-function pageRelations(pages: readonly PlannedPage[], templates: TemplateModule, menu: Menu, config: SiteConfig): Pick<RenderContext, 'parents' | 'titles'> {
+function pageRelations(
+  pages: readonly PlannedPage[],
+  templates: TemplateModule,
+  menu: Menu,
+  config: SiteConfig,
+): Pick<RenderContext, 'parents' | 'titles'> {
   const groups = menu.groups.map((g) => g.items.map((i) => i.route));
   const parents = {} as RenderContext['parents'];
   const titles = {} as RenderContext['titles'];
   for (const locale of LOCALES) {
     const own = pages.filter((p) => p.locale === locale);
-    const facts = own.map((p) => ({ route: p.route, data: p.source.data, article: Boolean(templates.templates[p.source.template]?.article) }));
+    const facts = own.map((p) => ({
+      route: p.route,
+      data: p.source.data,
+      article: Boolean(templates.templates[p.source.template]?.article),
+    }));
     parents[locale] = collectParents(facts, groups);
-    titles[locale] = new Map(own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, p.source.locale))]));
+    titles[locale] = new Map(
+      own.map((p) => [p.route, fillPlaceholders(String(p.source.data.title), placeholdersFor(config, p.source.locale))]),
+    );
   }
   return { parents, titles };
 }
@@ -205,11 +239,22 @@ function linkableRoutes(pages: readonly PlannedPage[]): Set<string> {
 }
 
 /** The text ids each locale lacks, and the menu's and strings' problems. */
-function checkNames(files: SiteFiles, routes: ReadonlySet<string>, drafts: LinkTargets['drafts'], contentDir: string): { missing: Record<Locale, string[]>; errors: Problem[] } {
+function checkNames(
+  files: SiteFiles,
+  routes: ReadonlySet<string>,
+  drafts: LinkTargets['drafts'],
+  contentDir: string,
+): { missing: Record<Locale, string[]>; errors: Problem[] } {
   const { menu, strings, templates } = files;
   const missing = missingStrings(strings, [...templates.module.UI_STRINGS, ...menuLabels(menu)]);
   const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
-  return { missing, errors: [...checkMenu(menu, { routes, drafts }), ...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, stringsFile)] };
+  return {
+    missing,
+    errors: [
+      ...checkMenu(menu, { routes, drafts }),
+      ...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, stringsFile),
+    ],
+  };
 }
 
 /**
@@ -227,17 +272,30 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const names = checkNames(files, routes, plan.drafts, contentDir);
   if (planErrors.length || names.errors.length) throw new SiteError([...planErrors, ...names.errors]);
 
-  const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<Locale, ArticleSummary[]>;
+  const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<
+    Locale,
+    ArticleSummary[]
+  >;
   const relations = pageRelations(plan.pages, module, menu, config);
   const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale].get('/news'));
   const targets: LinkTargets = {
     routes,
     drafts: plan.drafts,
-    files: new Set([...publicFiles.map((f) => `/${f}`), ...Object.keys(images), '/sitemap.xml', '/robots.txt', ...Object.values(feeds).map((f) => f.href)]),
+    files: new Set([
+      ...publicFiles.map((f) => `/${f}`),
+      ...Object.keys(images),
+      '/sitemap.xml',
+      '/robots.txt',
+      ...Object.values(feeds).map((f) => f.href),
+    ]),
   };
   // Social cards: a page's card URL is in its HTML, so they are planned before anything renders.
   const art = await cardArt(join(inputs.root, 'public'));
-  const cards = planCards(plan.pages, { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(inputs.root, 'public') }, (l) => translator(strings, l)('error.notFound'));
+  const cards = planCards(
+    plan.pages,
+    { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(inputs.root, 'public') },
+    (l) => translator(strings, l)('error.notFound'),
+  );
   const ctx: RenderContext = {
     config,
     menu,
@@ -264,12 +322,33 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   ];
   if (errors.length) throw new SiteError(errors);
   const canonicalRoutes = [...new Map(plan.pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()];
-  return { inputs, config, templates, assets, publicFiles, images, entries, sources, pages: plan.pages, routes: canonicalRoutes, feeds, ctx, cards: cards.cards, cardArt: art, warnings, missing: names.missing };
+  return {
+    inputs,
+    config,
+    templates,
+    assets,
+    publicFiles,
+    images,
+    entries,
+    sources,
+    pages: plan.pages,
+    routes: canonicalRoutes,
+    feeds,
+    ctx,
+    cards: cards.cards,
+    cardArt: art,
+    warnings,
+    missing: names.missing,
+  };
 }
 
 /** The URLs of the hashed assets, behind the CDN when there is one. */
 function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets'] {
-  return { css: `${cdn}/assets/${assets.stylesheet.name}`, js: `${cdn}/assets/${assets.script.name}`, detectJs: `${cdn}/assets/${assets.detect.name}` };
+  return {
+    css: `${cdn}/assets/${assets.stylesheet.name}`,
+    js: `${cdn}/assets/${assets.script.name}`,
+    detectJs: `${cdn}/assets/${assets.detect.name}`,
+  };
 }
 
 /** The newest article of each locale, shown in full on /newsDetail. */

@@ -19,7 +19,10 @@ import { renderRobots, renderSitemap } from './render/sitemap.ts';
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   const { ctx, config, assets } = site;
-  const files: Array<[string, string | Uint8Array]> = LOCALES.map((locale) => [locale === 'zh' ? '404.html' : `${locale}/404.html`, renderNotFound(locale, ctx)]);
+  const files: Array<[string, string | Uint8Array]> = LOCALES.map((locale) => [
+    locale === 'zh' ? '404.html' : `${locale}/404.html`,
+    renderNotFound(locale, ctx),
+  ]);
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
   // The sitemap lists canonical pages only: /home declares / canonical (README, "Pages and routes").
   files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes)], ['robots.txt', renderRobots(config.baseUrl)]);
@@ -63,7 +66,13 @@ export function imageTargets(site: Site): Array<[string, Target]> {
     const source = join(publicDir, path.slice(1));
     const variants = variantsOf(path, info);
     const widest = Math.max(...variants.map((v) => v.width));
-    return variants.map((variant): [string, Target] => [variant.file, { key: imageFileKey(variant.key), make: { kind: 'produce', produce: () => produceVariant(source, displayPath(source), variant, widest, cacheDir) } }]);
+    return variants.map((variant): [string, Target] => [
+      variant.file,
+      {
+        key: imageFileKey(variant.key),
+        make: { kind: 'produce', produce: () => produceVariant(source, displayPath(source), variant, widest, cacheDir) },
+      },
+    ]);
   });
 }
 
@@ -78,7 +87,10 @@ export function cardFileKey(key: string): string {
  */
 export function cardTargets(site: Site): Array<[string, Target]> {
   const cacheDir = cacheDirOf(site.inputs.root);
-  return site.cards.map((card): [string, Target] => [card.path, { key: cardFileKey(card.key), make: { kind: 'produce', produce: () => produceCard(card, site.cardArt, cacheDir) } }]);
+  return site.cards.map((card): [string, Target] => [
+    card.path,
+    { key: cardFileKey(card.key), make: { kind: 'produce', produce: () => produceCard(card, site.cardArt, cacheDir) } },
+  ]);
 }
 
 /**

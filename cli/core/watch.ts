@@ -66,7 +66,15 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
   const all = built.jobs;
   const count = Math.min(WARM_UP_PAGES, all.length);
   const sample = Array.from({ length: count }, (_, i) => all[Math.floor((i * all.length) / count)] as Job);
-  void pool.render(sample.map((job, index) => ({ index, page: portable(job.page), route: job.route })), built.site.ctx, built.site.templates.file, () => undefined, 2).catch(() => undefined);
+  void pool
+    .render(
+      sample.map((job, index) => ({ index, page: portable(job.page), route: job.route })),
+      built.site.ctx,
+      built.site.templates.file,
+      () => undefined,
+      2,
+    )
+    .catch(() => undefined);
   return { options, built, pool, pending: [] };
 }
 
@@ -113,7 +121,11 @@ function classify(options: BuildOptions, changes: readonly Change[]): Touched {
 }
 
 /** Plans `next` against what the output holds, carries the plan out and, when it succeeded, keeps it. */
-async function carryOut(state: WatchState, next: SiteTargets & { site: Site; shared: string }, extra: Partial<Outcome> = {}): Promise<Outcome> {
+async function carryOut(
+  state: WatchState,
+  next: SiteTargets & { site: Site; shared: string },
+  extra: Partial<Outcome> = {},
+): Promise<Outcome> {
   const outDir = resolve(state.options.outDir);
   const p = plan(state.built.held, next.targets);
   const sink = inPlaceSink(outDir);
@@ -121,11 +133,26 @@ async function carryOut(state: WatchState, next: SiteTargets & { site: Site; sha
   const jobWarnings = state.built.jobWarnings;
   if (applied.errors.length) {
     const warnings = [...applied.warnings.values()].flat();
-    return { ok: false, errors: uniqueProblems(applied.errors), warnings: uniqueProblems(warnings), rendered: applied.rendered, written: [], removed: [] };
+    return {
+      ok: false,
+      errors: uniqueProblems(applied.errors),
+      warnings: uniqueProblems(warnings),
+      rendered: applied.rendered,
+      written: [],
+      removed: [],
+    };
   }
   for (const [index, warnings] of applied.warnings) jobWarnings.set(next.keys[index] as string, warnings);
   state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool };
-  return { ok: true, errors: [], warnings: allWarnings(next.site, next.keys, jobWarnings), rendered: applied.rendered, written: sink.written, removed: sink.removed, ...extra };
+  return {
+    ok: true,
+    errors: [],
+    warnings: allWarnings(next.site, next.keys, jobWarnings),
+    rendered: applied.rendered,
+    written: sink.written,
+    removed: sink.removed,
+    ...extra,
+  };
 }
 
 /**
@@ -188,7 +215,10 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     const now = edited.get(page.source.file);
     return now ? { ...page, source: now } : page;
   });
-  const warnings = [...site.warnings.filter((w) => !(w.file && edited.has(w.file) && w.code === 'FIELD_UNKNOWN')), ...[...edited.values()].flatMap((s) => s.warnings)];
+  const warnings = [
+    ...site.warnings.filter((w) => !(w.file && edited.has(w.file) && w.code === 'FIELD_UNKNOWN')),
+    ...[...edited.values()].flatMap((s) => s.warnings),
+  ];
   const next: Site = { ...site, sources, pages, warnings };
   const jobs = listJobs(pages);
   const keys = [...state.built.keys];
@@ -197,7 +227,8 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     if (!edited.has(job.page.source.file)) return;
     const key = jobKey(next, shared, job);
     keys[index] = key;
-    for (const file of job.files) if (targets.get(file)?.make.kind === 'job') targets.set(file, { key: pageFileKey(key), make: { kind: 'job', job: index } });
+    for (const file of job.files)
+      if (targets.get(file)?.make.kind === 'job') targets.set(file, { key: pageFileKey(key), make: { kind: 'job', job: index } });
   });
   return { site: next, shared, jobs, keys, targets };
 }
@@ -208,7 +239,12 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
   const before = state.built.site;
   const site = await prepareSite(
     { root: options.root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
-    { sources: new Map(before.sources.map((s) => [s.file, s])), dirty: new Set(touched.dirty.keys()), entries: touched.structural ? undefined : before.entries, templatesHash: before.templates.hash },
+    {
+      sources: new Map(before.sources.map((s) => [s.file, s])),
+      dirty: new Set(touched.dirty.keys()),
+      entries: touched.structural ? undefined : before.entries,
+      templatesHash: before.templates.hash,
+    },
   );
   const shared = siteKey(site, TOOL_VERSION);
   const described = outputTargets(site, shared, await stamps(join(options.root, 'public'), site.publicFiles));
@@ -232,7 +268,11 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
   if ([...touched.dirty.keys()].some((file) => !known.has(file))) touched.structural = true;
   let outcome: Outcome;
   try {
-    const quick = touched.publicOnly.length ? publicEdit(state, touched.publicOnly) : !touched.structural && touched.dirty.size ? textEdit(state, touched.dirty) : undefined;
+    const quick = touched.publicOnly.length
+      ? publicEdit(state, touched.publicOnly)
+      : !touched.structural && touched.dirty.size
+        ? textEdit(state, touched.dirty)
+        : undefined;
     const next = quick ?? (await fullRebuild(state, touched));
     outcome = await carryOut(state, next, touched.cssOnly ? { stylesheet: next.site.ctx.assets.css } : {});
   } catch (error) {

@@ -7,7 +7,13 @@ import { BandHeading } from './blocks.tsx';
  * An article's text with its date, then the other articles; shared by /news/<slug> (the title is the
  * page's h1) and /newsDetail (an h2 under the page's own h1).
  */
-export function ArticleBody({ t, site, article, others, headingLevel }: TemplateProps & {
+export function ArticleBody({
+  t,
+  site,
+  article,
+  others,
+  headingLevel,
+}: TemplateProps & {
   article: { title: string; date: string; summary: string; body: ReactElement; cover?: ReactElement };
   others: ArticleSummary[];
   headingLevel: 1 | 2;
@@ -19,9 +25,13 @@ export function ArticleBody({ t, site, article, others, headingLevel }: Template
         <header className="article-header">
           <div className="container">
             <div className="prose">
-              <p className="eyebrow"><a href={site.href('/news')}>{t('news.all')}</a></p>
+              <p className="eyebrow">
+                <a href={site.href('/news')}>{t('news.all')}</a>
+              </p>
               <Heading className="article-title">{article.title}</Heading>
-              <p className="article-meta">{t('news.published')} <time dateTime={article.date}>{article.date}</time></p>
+              <p className="article-meta">
+                {t('news.published')} <time dateTime={article.date}>{article.date}</time>
+              </p>
               {article.summary ? <p className="lead">{article.summary}</p> : null}
             </div>
           </div>

@@ -6,7 +6,12 @@ import { columnsFor } from './blocks.tsx';
  * A list of news articles with date and summary, newest first (the generator sorts them). `level` is the
  * heading level of each title, one below the heading the list sits under; `grid` lays them out as cards.
  */
-export function ArticleList({ articles, t, level, layout = 'list' }: {
+export function ArticleList({
+  articles,
+  t,
+  level,
+  layout = 'list',
+}: {
   articles: ArticleSummary[];
   t: TemplateProps['t'];
   level: 2 | 3;
@@ -19,7 +24,9 @@ export function ArticleList({ articles, t, level, layout = 'list' }: {
       {articles.map((article) => (
         <li key={article.slug} className="article-item">
           <time dateTime={article.date}>{article.date}</time>
-          <Heading className="article-item-title"><a href={article.href}>{article.title}</a></Heading>
+          <Heading className="article-item-title">
+            <a href={article.href}>{article.title}</a>
+          </Heading>
           {article.summary ? <p>{article.summary}</p> : null}
         </li>
       ))}

@@ -24,7 +24,9 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
               <p className="footer-title">{group.label}</p>
               <ul>
                 {group.items.map((item) => (
-                  <li key={item.href}><a href={item.href}>{item.label}</a></li>
+                  <li key={item.href}>
+                    <a href={item.href}>{item.label}</a>
+                  </li>
                 ))}
               </ul>
             </div>
@@ -33,17 +35,25 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
             <p className="footer-title">{t('footer.company')}</p>
             <ul>
               {site.menu.links.map((link) => (
-                <li key={link.href}><a href={link.href}>{link.label}</a></li>
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
               ))}
             </ul>
           </div>
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>© {site.copyrightYears} {site.company} · {t('footer.rights')}</p>
+        <p>
+          © {site.copyrightYears} {site.company} · {t('footer.rights')}
+        </p>
         <ul className="footer-legal">
-          <li><a href={site.href('/law')}>{t('footer.law')}</a></li>
-          <li><a href={site.href('/privacy')}>{t('footer.privacy')}</a></li>
+          <li>
+            <a href={site.href('/law')}>{t('footer.law')}</a>
+          </li>
+          <li>
+            <a href={site.href('/privacy')}>{t('footer.privacy')}</a>
+          </li>
         </ul>
       </div>
     </footer>

@@ -25,7 +25,9 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
             <li className="nav-item has-menu" data-menu="">
               <button type="button" className="nav-button" aria-expanded="false" aria-controls="menu-products">
                 <span className="label-long">{t('nav.products')}</span>
-                <span className="label-short" aria-hidden="true">{t('nav.productsShort')}</span>
+                <span className="label-short" aria-hidden="true">
+                  {t('nav.productsShort')}
+                </span>
               </button>
               <div className="mega-menu" id="menu-products">
                 {site.menu.groups.map((group) => (
@@ -34,7 +36,9 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
                     <ul>
                       {group.items.map((item) => (
                         <li key={item.href}>
-                          <a href={item.href} aria-current={item.current ? 'page' : undefined}>{item.label}</a>
+                          <a href={item.href} aria-current={item.current ? 'page' : undefined}>
+                            {item.label}
+                          </a>
                         </li>
                       ))}
                     </ul>
@@ -44,12 +48,20 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
             </li>
             {site.menu.links.map((link) => (
               <li className="nav-item" key={link.href}>
-                <a className="nav-link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
+                <a className="nav-link" href={link.href} aria-current={link.current ? 'page' : undefined}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
-        <a className="locale-switch" href={site.switchTo.href} {...{ hreflang: site.switchTo.hreflang }} lang={site.switchTo.lang} data-locale-switch="">
+        <a
+          className="locale-switch"
+          href={site.switchTo.href}
+          {...{ hreflang: site.switchTo.hreflang }}
+          lang={site.switchTo.lang}
+          data-locale-switch=""
+        >
           {site.switchTo.label}
         </a>
       </div>

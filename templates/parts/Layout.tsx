@@ -18,8 +18,18 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
     <html lang={page.lang} data-route={page.routeName} data-api-base={site.apiBase || undefined}>
       <Head page={page} site={site} />
       <body>
-        <a className="skip-link" href="#main">{t('a11y.skip')}</a>
-        <div className="progress" role="progressbar" aria-label={t('a11y.loading')} aria-valuemin={0} aria-valuemax={100} data-state="idle" hidden />
+        <a className="skip-link" href="#main">
+          {t('a11y.skip')}
+        </a>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t('a11y.loading')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          data-state="idle"
+          hidden
+        />
         <Header site={site} t={t} />
         <main
           id="main"
@@ -36,7 +46,9 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
         </main>
         <Footer site={site} t={t} />
         <div className="net-status" role="status" data-offline-text={t('ui.offline')} data-loaded-text={t('a11y.pageLoaded')} />
-        <button type="button" className="back-to-top" data-visible="false">{t('ui.backToTop')}</button>
+        <button type="button" className="back-to-top" data-visible="false">
+          {t('ui.backToTop')}
+        </button>
       </body>
     </html>
   );

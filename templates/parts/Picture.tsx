@@ -7,7 +7,13 @@ import type { PageModel, PictureModel, SiteModel } from '../types.ts';
  * page's largest image above the fold is `priority` (fetched first, never lazy); every other one is lazy.
  * React preloads no image inside `<picture>`, so no photo adds a `<link rel="preload">`.
  */
-export function Picture({ picture, alt, sizes, className, priority = false }: {
+export function Picture({
+  picture,
+  alt,
+  sizes,
+  className,
+  priority = false,
+}: {
   picture: PictureModel;
   alt: string;
   sizes: string;
@@ -16,7 +22,9 @@ export function Picture({ picture, alt, sizes, className, priority = false }: {
 }): ReactElement {
   return (
     <picture className={className}>
-      {picture.sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
       <img
         src={picture.src}
         srcSet={picture.srcSet}

@@ -13,7 +13,10 @@ export function Stats({ stats, label }: { stats: Stat[]; label: string }): React
     <div className="stats-band">
       <ul className="container stats" aria-label={label}>
         {stats.map((stat) => (
-          <li key={stat.label}><strong>{stat.value}</strong><span>{stat.label}</span></li>
+          <li key={stat.label}>
+            <strong>{stat.value}</strong>
+            <span>{stat.label}</span>
+          </li>
         ))}
       </ul>
     </div>

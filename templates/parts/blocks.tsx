@@ -45,7 +45,12 @@ export function groupOf(site: SiteModel): string | undefined {
  * The page's heading block: the one h1, the product's full name and the summary, on the dark hero band,
  * with the page's icon beside it. `eyebrow` defaults to the product line from the menu.
  */
-export function PageHero({ page, site, eyebrow, children }: Pick<TemplateProps, 'page' | 'site'> & { eyebrow?: ReactNode; children?: ReactNode }): ReactElement {
+export function PageHero({
+  page,
+  site,
+  eyebrow,
+  children,
+}: Pick<TemplateProps, 'page' | 'site'> & { eyebrow?: ReactNode; children?: ReactNode }): ReactElement {
   const product = typeof page.data.product === 'string' ? page.data.product : '';
   const kicker = eyebrow ?? groupOf(site);
   const icon = iconOf(page.route, site.pageIcons);
@@ -83,7 +88,15 @@ export function BandHeading({ id, title, lead }: { id: string; title: string; le
  * A grid of titled cards under an h2. Linked cards (`route`) carry the route's icon and a link on the
  * title; `numbered` cards (highlights) carry their position instead.
  */
-export function CardGrid({ items, heading, id, site, numbered = false, icon, muted = false }: {
+export function CardGrid({
+  items,
+  heading,
+  id,
+  site,
+  numbered = false,
+  icon,
+  muted = false,
+}: {
   items: Item[];
   heading: string;
   id: string;
@@ -104,7 +117,11 @@ export function CardGrid({ items, heading, id, site, numbered = false, icon, mut
             const src = item.route ? iconOf(item.route, site.pageIcons) : icon ? iconPath(icon) : undefined;
             return (
               <li className={`card${item.route ? ' card-link' : ''}`} key={`${i}-${title}`}>
-                {numbered ? <span className="card-number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span> : null}
+                {numbered ? (
+                  <span className="card-number" aria-hidden="true">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
+                ) : null}
                 {src && !numbered ? <Icon src={src} site={site} className="card-icon" /> : null}
                 <h3>{item.route ? <a href={site.href(item.route)}>{title}</a> : title}</h3>
                 <p>{item.text}</p>
@@ -121,7 +138,13 @@ export function CardGrid({ items, heading, id, site, numbered = false, icon, mut
  * The `##` sections of the body, each in its own band; `ids` names them for anchors and tests
  * (`data-group`), `icons` gives a section an icon by its id.
  */
-export function Sections({ sections, ids, className, icons, site }: {
+export function Sections({
+  sections,
+  ids,
+  className,
+  icons,
+  site,
+}: {
   sections: Section[];
   ids?: readonly string[];
   className?: string;
@@ -134,7 +157,13 @@ export function Sections({ sections, ids, className, icons, site }: {
         const id = ids?.[i] ?? `section-${i + 1}`;
         const icon = icons?.[id];
         return (
-          <section className={`band prose-band ${className ?? ''}`.trim()} id={id} data-group={ids?.[i]} key={id} aria-labelledby={`${id}-title`}>
+          <section
+            className={`band prose-band ${className ?? ''}`.trim()}
+            id={id}
+            data-group={ids?.[i]}
+            key={id}
+            aria-labelledby={`${id}-title`}
+          >
             <div className="container">
               <div className="prose">
                 {icon && site ? <Icon src={iconPath(icon)} site={site} className="section-icon" /> : null}
@@ -170,7 +199,9 @@ export function ContactCta({ site, t }: Pick<TemplateProps, 'site' | 't'>): Reac
           <h2 id="cta-title">{t('cta.title')}</h2>
           <p>{t('cta.text')}</p>
         </div>
-        <a className="button button-light" href={site.href('/contactUs')}>{t('cta.button')}</a>
+        <a className="button button-light" href={site.href('/contactUs')}>
+          {t('cta.button')}
+        </a>
       </div>
     </section>
   );

@@ -53,7 +53,10 @@ export function pageBody(i: number, locale: 'zh' | 'en', pages: number): string 
   const pick = (): string => pool[Math.floor(rnd() * pool.length)] ?? '';
   const sentences = (n: number): string => Array.from({ length: n }, pick).join(locale === 'zh' ? '' : ' ');
   const link = (): number => Math.floor(rnd() * pages);
-  const h = locale === 'zh' ? { about: '产品简介', feat: '主要功能', detail: '技术细节', spec: '规格' } : { about: 'About', feat: 'Features', detail: 'Technical details', spec: 'Specifications' };
+  const h =
+    locale === 'zh'
+      ? { about: '产品简介', feat: '主要功能', detail: '技术细节', spec: '规格' }
+      : { about: 'About', feat: 'Features', detail: 'Technical details', spec: 'Specifications' };
   return [
     `## ${h.about}`,
     '',
@@ -95,13 +98,22 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
   const ecom = join(dir, 'ecom', 'content');
   const eleventy = join(dir, 'eleventy');
   const hugo = join(dir, 'hugo');
-  write(join(ecom, 'site.yaml'), 'baseUrl: https://bench.example\ncompany: { zh: 基准公司, en: Bench Co }\nphone: "+86 000"\nemail: bench@example.test\n');
-  write(join(ecom, 'menu.yaml'), `groups:\n  - label: menu.medical\n    items:\n${Array.from({ length: Math.min(30, pagesPerLocale) }, (_, i) => `      - { route: /p${i}, label: product.DROC }\n`).join('')}links:\n  - { route: /, label: nav.company }\n`);
+  write(
+    join(ecom, 'site.yaml'),
+    'baseUrl: https://bench.example\ncompany: { zh: 基准公司, en: Bench Co }\nphone: "+86 000"\nemail: bench@example.test\n',
+  );
+  write(
+    join(ecom, 'menu.yaml'),
+    `groups:\n  - label: menu.medical\n    items:\n${Array.from({ length: Math.min(30, pagesPerLocale) }, (_, i) => `      - { route: /p${i}, label: product.DROC }\n`).join('')}links:\n  - { route: /, label: nav.company }\n`,
+  );
   for (const locale of ['zh', 'en'] as const) {
     // The real UI strings, so the corpus builds without warnings.
     mkdirSync(join(ecom, locale), { recursive: true });
     copyFileSync(join(import.meta.dirname, '..', '..', 'content', locale, '_strings.yaml'), join(ecom, locale, '_strings.yaml'));
-    write(join(ecom, locale, 'index.md'), `---\ntitle: Bench\ndescription: Bench home\nkeywords: bench\n---\n\n${locale === 'zh' ? '基准测试首页。' : 'Benchmark home.'}\n`);
+    write(
+      join(ecom, locale, 'index.md'),
+      `---\ntitle: Bench\ndescription: Bench home\nkeywords: bench\n---\n\n${locale === 'zh' ? '基准测试首页。' : 'Benchmark home.'}\n`,
+    );
     for (let i = 0; i < pagesPerLocale; i++) {
       const title = locale === 'zh' ? `产品 ${i}` : `Product ${i}`;
       const front = `---\ntitle: ${title}\ndescription: ${locale === 'zh' ? '产品页面' : 'A product page'} ${i}\nkeywords: X-ray, console, ${i}\n---\n\n`;
@@ -112,9 +124,22 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
     }
   }
   // Eleventy: one Nunjucks layout of similar weight to ecom-site's (head, header menu, footer).
-  write(join(eleventy, '_includes', 'page.njk'), LAYOUT.replace('{{CONTENT}}', '{{ content | safe }}').replace(/{{TITLE}}/g, '{{ title }}').replace('{{DESC}}', '{{ description }}'));
-  write(join(hugo, 'hugo.toml'), 'baseURL = "https://bench.example/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n[markup.goldmark.renderer]\nunsafe = false\n');
-  write(join(hugo, 'layouts', '_default', 'single.html'), LAYOUT.replace('{{CONTENT}}', '{{ .Content }}').replace(/{{TITLE}}/g, '{{ .Title }}').replace('{{DESC}}', '{{ .Description }}'));
+  write(
+    join(eleventy, '_includes', 'page.njk'),
+    LAYOUT.replace('{{CONTENT}}', '{{ content | safe }}')
+      .replace(/{{TITLE}}/g, '{{ title }}')
+      .replace('{{DESC}}', '{{ description }}'),
+  );
+  write(
+    join(hugo, 'hugo.toml'),
+    'baseURL = "https://bench.example/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n[markup.goldmark.renderer]\nunsafe = false\n',
+  );
+  write(
+    join(hugo, 'layouts', '_default', 'single.html'),
+    LAYOUT.replace('{{CONTENT}}', '{{ .Content }}')
+      .replace(/{{TITLE}}/g, '{{ .Title }}')
+      .replace('{{DESC}}', '{{ .Description }}'),
+  );
   write(join(hugo, 'layouts', '_default', 'list.html'), '<!doctype html><title>{{ .Title }}</title>');
   write(join(hugo, 'layouts', 'index.html'), '<!doctype html><title>Bench</title>');
   return { ecom, eleventy, hugo };

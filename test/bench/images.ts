@@ -93,7 +93,9 @@ async function writePhoto(path: string, i: number, width = PHOTO_WIDTH, height =
       b += db;
     }
   }
-  await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(path);
+  await sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(path);
 }
 
 /** Writes photos p0.jpg … p{count-1}.jpg into `dir` (of `width` × `height`), two at a time. */
@@ -108,20 +110,27 @@ async function writePhotos(dir: string, count: number, width?: number, height?: 
 
 /** The content folder of the ecom-site run: one page per photo (English), and the two home pages. */
 function writeContent(dir: string, count: number): void {
-  write(join(dir, 'site.yaml'), 'baseUrl: https://bench.example\ncompany:\n  zh: 基准公司\n  en: Bench Co\nphone: "+86 000"\nemail: bench@example.test\n');
+  write(
+    join(dir, 'site.yaml'),
+    'baseUrl: https://bench.example\ncompany:\n  zh: 基准公司\n  en: Bench Co\nphone: "+86 000"\nemail: bench@example.test\n',
+  );
   write(join(dir, 'menu.yaml'), 'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\nlinks: []\n');
   write(join(dir, 'zh', '_strings.yaml'), 'menu.main: 主菜单\nnav.home: 首页\n');
   write(join(dir, 'en', '_strings.yaml'), 'menu.main: Main\nnav.home: Home\n');
   write(join(dir, 'zh', 'index.md'), '---\ntitle: 首页\ndescription: 基准首页\nkeywords: 基准\n---\n\n你好。\n');
   write(join(dir, 'en', 'index.md'), '---\ntitle: Home\ndescription: Bench home\nkeywords: bench\n---\n\nHello.\n');
   for (let i = 0; i < count; i++) {
-    write(join(dir, 'en', `p${i}.md`), `---\ntitle: Photo ${i}\ndescription: Photo page ${i}\nkeywords: photo\n---\n\nPhoto ${i} of the bench.\n\n![Bench photo ${i}](/images/photos/p${i}.jpg)\n`);
+    write(
+      join(dir, 'en', `p${i}.md`),
+      `---\ntitle: Photo ${i}\ndescription: Photo page ${i}\nkeywords: photo\n---\n\nPhoto ${i} of the bench.\n\n![Bench photo ${i}](/images/photos/p${i}.jpg)\n`,
+    );
   }
 }
 
 /** The throw-away project the ecom-site run builds; returns its root. */
 function copyProject(root: string): string {
-  for (const part of ['bin', 'cli', 'client', 'templates', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(root, part), { recursive: true });
+  for (const part of ['bin', 'cli', 'client', 'templates', 'package.json', 'tsconfig.json'])
+    cpSync(join(ROOT, part), join(root, part), { recursive: true });
   // public/ without the site's own photos: only the bench's are encoded.
   cpSync(join(ROOT, 'public'), join(root, 'public'), { recursive: true, filter: (src) => !/\.(jpe?g|png|webp|avif|tiff?)$/i.test(src) });
   const modules = join(root, 'node_modules');
@@ -143,7 +152,8 @@ export async function imageBench(work: string, count: number, peers: string | un
   const out = join(work, 'out-img-ecom');
   writeContent(content, count);
   const cache = join(root, 'node_modules', '.cache', 'ecom-site');
-  const build = (): Sample => measure(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], root);
+  const build = (): Sample =>
+    measure(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], root);
 
   // Warm-up with tiny photos of the same names: the copy's CLI bundle, templates and social cards are
   // made and cached now, so the cold run below costs the photos and the pages, not the first start.
@@ -153,7 +163,9 @@ export async function imageBench(work: string, count: number, peers: string | un
   const started = performance.now();
   await writePhotos(photos, count);
   const sources = readdirSync(photos).reduce((n, name) => n + statSync(join(photos, name)).size, 0);
-  process.stderr.write(`  wrote them in ${((performance.now() - started) / 1000).toFixed(1)} s (${(sources / 1e6).toFixed(1)} MB, not measured)\n`);
+  process.stderr.write(
+    `  wrote them in ${((performance.now() - started) / 1000).toFixed(1)} s (${(sources / 1e6).toFixed(1)} MB, not measured)\n`,
+  );
 
   const runs: ImageRun[] = [];
   // Cold: no encoded photo, no build record, no output. Warm: the same build again.
@@ -167,11 +179,23 @@ export async function imageBench(work: string, count: number, peers: string | un
   }
 
   if (peers) {
-    const version = (JSON.parse(readFileSync(join(peers, 'node_modules', '@11ty', 'eleventy-img', 'package.json'), 'utf8')) as { version: string }).version;
+    const version = (
+      JSON.parse(readFileSync(join(peers, 'node_modules', '@11ty', 'eleventy-img', 'package.json'), 'utf8')) as { version: string }
+    ).version;
     const theirs = join(work, 'out-img-11ty');
     const theirCache = join(work, 'cache-img-11ty');
     const config = join(work, 'eleventy-img.json');
-    writeFileSync(config, JSON.stringify({ src: photos, out: theirs, cache: theirCache, widths: widthsFor(PHOTO_WIDTH), formats: ['avif', 'webp', 'jpeg'], encodings: { avif: ENCODINGS.avif, webp: ENCODINGS.webp, jpeg: ENCODINGS.jpeg } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        src: photos,
+        out: theirs,
+        cache: theirCache,
+        widths: widthsFor(PHOTO_WIDTH),
+        formats: ['avif', 'webp', 'jpeg'],
+        encodings: { avif: ENCODINGS.avif, webp: ENCODINGS.webp, jpeg: ENCODINGS.jpeg },
+      }),
+    );
     rmSync(theirs, { recursive: true, force: true });
     rmSync(theirCache, { recursive: true, force: true });
     for (const state of ['cold', 'warm'] as const) {

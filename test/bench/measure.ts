@@ -15,8 +15,16 @@ export interface Sample {
 
 /** Runs a command under GNU time; returns wall and CPU seconds and peak RSS. Throws on failure. */
 export function measure(command: string, args: string[], cwd = ROOT, env: Record<string, string> = {}): Sample {
-  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH %e %U %S %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production', ...env } });
-  const line = result.stderr.split('\n').reverse().find((l) => l.startsWith('BENCH '));
+  const result = spawnSync('/usr/bin/time', ['-f', 'BENCH %e %U %S %M', command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  });
+  const line = result.stderr
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('BENCH '));
   if (result.status !== 0 || !line) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`);
   const [, wall, user, sys, rss] = line.split(' ').map(Number) as [number, number, number, number, number];
   return { wall, cpu: user + sys, rssMb: rss / 1024, stdout: result.stdout };

@@ -66,7 +66,9 @@ const tools: Tool[] = [
     run: () => {
       rmSync(ecomCache, { recursive: true, force: true });
       rmSync(join(work, 'out-ecom-1'), { recursive: true, force: true });
-      return measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom-1'), '--quiet'], ROOT, { ECOM_SITE_THREADS: '1' });
+      return measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom-1'), '--quiet'], ROOT, {
+        ECOM_SITE_THREADS: '1',
+      });
     },
   },
   {
@@ -80,11 +82,15 @@ const tools: Tool[] = [
     available: eleventyBin !== '' && existsSync(eleventyBin),
     run: () => {
       rmSync(join(work, 'out-11ty'), { recursive: true, force: true });
-      return measure(process.execPath, [eleventyBin, `--input=${corpus.eleventy}`, `--output=${join(work, 'out-11ty')}`, '--quiet'], corpus.eleventy);
+      return measure(
+        process.execPath,
+        [eleventyBin, `--input=${corpus.eleventy}`, `--output=${join(work, 'out-11ty')}`, '--quiet'],
+        corpus.eleventy,
+      );
     },
   },
   {
-    name: `Hugo ${hugoBin ? execFileSync(hugoBin, ['version'], { encoding: 'utf8' }).split(' ')[1]?.replace(/\+.*/, '') ?? '' : ''}`.trim(),
+    name: `Hugo ${hugoBin ? (execFileSync(hugoBin, ['version'], { encoding: 'utf8' }).split(' ')[1]?.replace(/\+.*/, '') ?? '') : ''}`.trim(),
     available: hugoBin !== undefined,
     run: () => {
       rmSync(join(work, 'out-hugo'), { recursive: true, force: true });
@@ -95,7 +101,9 @@ const tools: Tool[] = [
 ];
 
 console.log(`machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
-console.log(`corpus: ${PAGES} pages per locale (${totalPages} pages), ${ROUNDS} rounds after a warm-up; ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT}\n`);
+console.log(
+  `corpus: ${PAGES} pages per locale (${totalPages} pages), ${ROUNDS} rounds after a warm-up; ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT}\n`,
+);
 
 const samples = new Map<string, Sample[]>(tools.map((t) => [t.name, []]));
 for (const tool of tools) if (tool.available) tool.run(); // warm-up: disk cache, esbuild bundle, JIT-free start
@@ -125,7 +133,9 @@ for (const tool of tools) {
 // The parse floor (issue 16): the single-thread build against remark-parse + remark-gfm alone, both
 // whole processes (start included), medians of the rounds; and the parse loop's own time per page.
 const medianOf = (name: string, field: 'wall' | 'cpu'): number => median((samples.get(name) ?? []).map((s) => s[field]));
-const parseLoops = (samples.get(PARSE) ?? []).map((s) => JSON.parse(s.stdout.trim().split('\n').pop() ?? '{}') as { files: number; cpuMs: number });
+const parseLoops = (samples.get(PARSE) ?? []).map(
+  (s) => JSON.parse(s.stdout.trim().split('\n').pop() ?? '{}') as { files: number; cpuMs: number },
+);
 const parseFiles = parseLoops[0]?.files ?? 0;
 const parseMsPerPage = median(parseLoops.map((p) => p.cpuMs / Math.max(1, p.files)));
 const floor = [
@@ -143,7 +153,8 @@ const images = [
   `| ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT} (AVIF, WebP, JPEG × 320…2560 px) | wall | CPU | peak RSS | files | output | AVIF / WebP / JPEG |`,
   `| --- | --- | --- | --- | --- | --- | --- |`,
   ...imageRuns.map(
-    (r) => `| ${r.tool}, ${r.state} | ${fmt(r.sample.wall)} | ${fmt(r.sample.cpu)} | ${Math.round(r.sample.rssMb)} MB | ${r.files} | ${megabytes(r.bytes)} | ${megabytes(r.byFormat.avif)} / ${megabytes(r.byFormat.webp)} / ${megabytes(r.byFormat.jpeg)} |`,
+    (r) =>
+      `| ${r.tool}, ${r.state} | ${fmt(r.sample.wall)} | ${fmt(r.sample.cpu)} | ${Math.round(r.sample.rssMb)} MB | ${r.files} | ${megabytes(r.bytes)} | ${megabytes(r.byFormat.avif)} / ${megabytes(r.byFormat.webp)} / ${megabytes(r.byFormat.jpeg)} |`,
   ),
 ];
 if (PHOTOS > 0 && !peers) images.push(`| Eleventy Image 6 | not installed | | | | | |`);
@@ -158,7 +169,8 @@ for (let i = 0; i < ROUNDS; i++) {
   realCold.push(real().wall);
 }
 const warm: number[] = [];
-for (let i = 0; i < ROUNDS; i++) warm.push(measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom'), '--quiet']).wall);
+for (let i = 0; i < ROUNDS; i++)
+  warm.push(measure(process.execPath, [BIN, 'build', '--content', corpus.ecom, '--out', join(work, 'out-ecom'), '--quiet']).wall);
 const edited = join(corpus.ecom, 'en', 'p1.md');
 const oneChange: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
@@ -170,7 +182,10 @@ for (let i = 0; i < ROUNDS; i++) {
  * the edit, polled every millisecond, on `content` served into `out`.
  */
 async function watchLatency(content: string, out: string, page: string, rounds: number): Promise<number[]> {
-  const child = spawn(process.execPath, [BIN, 'watch', '--content', content, '--out', out, '--port', '0', '--quiet'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [BIN, 'watch', '--content', content, '--out', out, '--port', '0', '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   let text = '';
   child.stdout.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr.on('data', (d: Buffer) => (text += d.toString()));

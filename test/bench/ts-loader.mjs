@@ -7,6 +7,11 @@ import { transform } from 'esbuild';
 export async function load(url, context, nextLoad) {
   if (!/\.tsx?$/.test(new URL(url).pathname)) return nextLoad(url, context);
   const source = await readFile(fileURLToPath(url), 'utf8');
-  const { code } = await transform(source, { loader: url.endsWith('x') ? 'tsx' : 'ts', format: 'esm', jsx: 'automatic', sourcefile: fileURLToPath(url) });
+  const { code } = await transform(source, {
+    loader: url.endsWith('x') ? 'tsx' : 'ts',
+    format: 'esm',
+    jsx: 'automatic',
+    sourcefile: fileURLToPath(url),
+  });
   return { format: 'module', source: code, shortCircuit: true };
 }

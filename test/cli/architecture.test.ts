@@ -19,7 +19,9 @@ function stageOf(file: string): string {
 }
 
 function filesOf(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesOf(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesOf(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
 }
 
 describe('cli/core', () => {
@@ -46,7 +48,9 @@ describe('cli/core', () => {
   });
 
   it('has its tests in the same folders', () => {
-    const tests = filesOf(join(ROOT, 'test', 'cli', 'core')).map((f) => relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)?\.test\.ts$/, '.ts'));
+    const tests = filesOf(join(ROOT, 'test', 'cli', 'core')).map((f) =>
+      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)?\.test\.ts$/, '.ts'),
+    );
     const sources = new Set(files.map((f) => relative(CORE, f)));
     expect(tests.filter((t) => !sources.has(t))).toEqual([]);
   });

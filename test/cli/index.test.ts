@@ -28,11 +28,24 @@ describe('usage errors', () => {
 });
 
 describe('system errors', () => {
-  it('an address that is not this machine\'s is one line, exit 1, no stack', async () => {
-    const result = await runCli(['watch', '--host', '203.0.113.7', '--port', '0', '--content', makeContent(), '--out', join(tempDir(), 'dist'), '--quiet']);
+  it("an address that is not this machine's is one line, exit 1, no stack", async () => {
+    const result = await runCli([
+      'watch',
+      '--host',
+      '203.0.113.7',
+      '--port',
+      '0',
+      '--content',
+      makeContent(),
+      '--out',
+      join(tempDir(), 'dist'),
+      '--quiet',
+    ]);
     expect(result.code).toBe(1);
     // The warnings of the first build come first; the failure is the last line, and the only one after them.
-    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^ADDRESS_UNAVAILABLE {2}Cannot listen on 203\.0\.113\.7(:0)?: .+ Use an address of this machine with --host/);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^ADDRESS_UNAVAILABLE {2}Cannot listen on 203\.0\.113\.7(:0)?: .+ Use an address of this machine with --host/,
+    );
     expect(result.stderr).not.toMatch(STACK);
   }, 60_000);
 
@@ -103,7 +116,10 @@ describe('a closed pipe', () => {
   }, 60_000);
 
   it('on stderr ends the command quietly with exit 0', async () => {
-    const result = await runIntoClosedPipe(['build', '--content', makeContent({ 'zh/x.md': '---\ntitle: x\n---\n' }), '--out', join(tempDir(), 'dist')], 'stderr');
+    const result = await runIntoClosedPipe(
+      ['build', '--content', makeContent({ 'zh/x.md': '---\ntitle: x\n---\n' }), '--out', join(tempDir(), 'dist')],
+      'stderr',
+    );
     expect(result.code).toBe(0);
   }, 60_000);
 

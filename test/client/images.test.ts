@@ -10,7 +10,9 @@ import { openPage, useSite } from '../helpers/browser.ts';
 
 /** Every HTML file of a built folder, relative to it. */
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => relative(dir, join(dir, f)));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => relative(dir, join(dir, f)));
 }
 
 /** Sums layout shifts from the first paint on (buffered), as Core Web Vitals' CLS does. */
@@ -28,13 +30,23 @@ describe('photos in the browser', () => {
     }
   });
 
-  for (const [route, selector] of [['/en/company', '.cover-band img'], ['/', '.hero-art img'], ['/en/news/rsna-2024', '.article-text img']] as const) {
+  for (const [route, selector] of [
+    ['/en/company', '.cover-band img'],
+    ['/', '.hero-art img'],
+    ['/en/news/rsna-2024', '.article-text img'],
+  ] as const) {
     it(`${route}: the main photo is AVIF, fetched first, and nothing shifts while it loads`, async () => {
       const { context, page, errors } = await openPage(site, { viewport: { width: 1440, height: 900 } });
       await page.addInitScript(OBSERVE_SHIFTS);
       await page.goto(`${site.url}${route}`, { waitUntil: 'load' });
       const img = page.locator(selector).first();
-      const facts = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, complete: el.complete, natural: el.naturalWidth, priority: el.getAttribute('fetchpriority'), lazy: el.loading }));
+      const facts = await img.evaluate((el: HTMLImageElement) => ({
+        src: el.currentSrc,
+        complete: el.complete,
+        natural: el.naturalWidth,
+        priority: el.getAttribute('fetchpriority'),
+        lazy: el.loading,
+      }));
       expect(facts.src).toMatch(/\/assets\/img\/[^/]+\.[0-9a-f]{10}\.avif$/);
       expect(facts.complete && facts.natural > 0).toBe(true);
       expect([facts.priority, facts.lazy]).toEqual(['high', 'auto']);
@@ -54,15 +66,32 @@ describe('photos in the browser', () => {
     // connection type is unknown, as headless reports it).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1, connectionType: 'cellular4g' });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+      connectionType: 'cellular4g',
+    });
     await page.goto(`${site.url}/en/DROC`, { waitUntil: 'load' });
     const far = await page.evaluate(() => {
-      const eager = new Set([...document.images].filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight + 1400).map((i) => new URL(i.src).pathname));
-      return [...new Set([...document.images].filter((i) => i.loading === 'lazy' && i.getBoundingClientRect().top > innerHeight + 1400).map((i) => new URL(i.src).pathname))].filter((path) => !eager.has(path));
+      const eager = new Set(
+        [...document.images]
+          .filter((i) => i.loading !== 'lazy' || i.getBoundingClientRect().top < innerHeight + 1400)
+          .map((i) => new URL(i.src).pathname),
+      );
+      return [
+        ...new Set(
+          [...document.images]
+            .filter((i) => i.loading === 'lazy' && i.getBoundingClientRect().top > innerHeight + 1400)
+            .map((i) => new URL(i.src).pathname),
+        ),
+      ].filter((path) => !eager.has(path));
     });
     expect(far.length).toBeGreaterThan(0);
     expect(far.filter((path) => requested.has(path))).toEqual([]);
-    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 500) await page.evaluate((to) => window.scrollTo(0, to), y);
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 500)
+      await page.evaluate((to) => window.scrollTo(0, to), y);
     await expect.poll(() => far.filter((path) => !requested.has(path)), { timeout: 10_000 }).toEqual([]);
     await context.close();
   });

@@ -73,7 +73,8 @@ describe('locale detection on the root path', () => {
     const detect = /<script src="(\/assets\/detect\.[0-9a-f]+\.js)"><\/script>/.exec(root);
     expect(detect).not.toBeNull();
     expect(root.indexOf(detect?.[0] ?? '')).toBeLessThan(root.indexOf('rel="stylesheet"'));
-    for (const file of ['home.html', 'en.html', 'en/index.html', 'DROC.html', 'en/home.html']) expect(head(file)).not.toContain('/assets/detect.');
+    for (const file of ['home.html', 'en.html', 'en/index.html', 'DROC.html', 'en/home.html'])
+      expect(head(file)).not.toContain('/assets/detect.');
   });
 
   test('an English browser opening / is sent to /en', async () => {

@@ -4,7 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { clickNewLink, hasMarker, markWindow, openPage, progressLog, recordProgress, routeOf, useSite, waitForRoute } from '../helpers/browser.ts';
+import {
+  clickNewLink,
+  hasMarker,
+  markWindow,
+  openPage,
+  progressLog,
+  recordProgress,
+  routeOf,
+  useSite,
+  waitForRoute,
+} from '../helpers/browser.ts';
 
 const site = useSite();
 
@@ -29,8 +39,11 @@ describe('navigation', () => {
     expect(await page.getAttribute('meta[name=description]', 'content')).toBe(metaOf('DFOC.html', 'description'));
     expect(await page.getAttribute('meta[name=keywords]', 'content')).toBe(metaOf('DFOC.html', 'keywords'));
     expect(await page.getAttribute('link[rel=canonical]', 'href')).toMatch(/\/DFOC$/);
-    expect(await page.$$eval('link[rel=alternate][hreflang]', (links) => links.map((l) => `${l.getAttribute('hreflang')} ${new URL((l as HTMLLinkElement).href).pathname}`)))
-      .toEqual(['zh-CN /DFOC', 'en /en/DFOC', 'x-default /DFOC']);
+    expect(
+      await page.$$eval('link[rel=alternate][hreflang]', (links) =>
+        links.map((l) => `${l.getAttribute('hreflang')} ${new URL((l as HTMLLinkElement).href).pathname}`),
+      ),
+    ).toEqual(['zh-CN /DFOC', 'en /en/DFOC', 'x-default /DFOC']);
     expect(await page.getAttribute('a[data-locale-switch]', 'href')).toBe('/en/DFOC');
     expect(await page.getAttribute('.mega-menu a[href="/DFOC"]', 'aria-current')).toBe('page');
     expect(await page.getAttribute('.mega-menu a[href="/DROC"]', 'aria-current')).toBeNull();
@@ -170,7 +183,9 @@ describe('navigation', () => {
   test('a network failure reloads the target once, and not again within 60 s', async () => {
     const { context, page } = await openPage(site);
     // Only the script's fetches fail; the browser's own page loads go through.
-    await page.route(/\/(DFOC|DRFOC|CTOC)$/, (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue()));
+    await page.route(/\/(DFOC|DRFOC|CTOC)$/, (route) =>
+      route.request().resourceType() === 'fetch' ? route.abort('failed') : route.continue(),
+    );
     await page.goto(`${site.url}/DROC`);
     await markWindow(page);
     await Promise.all([page.waitForEvent('load'), page.click('.site-footer a[href="/DFOC"]')]);

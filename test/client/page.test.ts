@@ -73,7 +73,12 @@ describe('root font size', () => {
     await page.goto(`${site.url}/DROC`);
     const rootFont = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     expect(await rootFont()).toBe('192px');
-    for (const [width, expected] of [[960, '96px'], [320, '32px'], [100, '12px'], [1920, '192px']] as const) {
+    for (const [width, expected] of [
+      [960, '96px'],
+      [320, '32px'],
+      [100, '12px'],
+      [1920, '192px'],
+    ] as const) {
       await page.setViewportSize({ width, height: 800 });
       expect(await rootFont()).toBe(expected);
     }
@@ -89,7 +94,8 @@ describe('every page', () => {
     const failed: string[] = [];
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-      if (response.request().resourceType() === 'document' && response.headers()['content-security-policy'] !== STRICT_CSP) failed.push(`no CSP: ${response.url()}`);
+      if (response.request().resourceType() === 'document' && response.headers()['content-security-policy'] !== STRICT_CSP)
+        failed.push(`no CSP: ${response.url()}`);
     });
     for (const path of paths) {
       await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
@@ -101,7 +107,10 @@ describe('every page', () => {
     for (const path of ['/no-such-page', '/en/no-such-page']) {
       const response = await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
       expect(response?.status()).toBe(404);
-      expect(errors.filter((e) => !/status of 404/.test(e)), path).toEqual([]);
+      expect(
+        errors.filter((e) => !/status of 404/.test(e)),
+        path,
+      ).toEqual([]);
     }
     errors.length = 0;
 

@@ -20,27 +20,30 @@ interface Fetched extends OpenPage {
  */
 async function pageOn(effectiveType: string, saveData = false): Promise<Fetched> {
   const opened = await openPage(site);
-  await opened.context.addInitScript(({ effectiveType, saveData }) => {
-    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ effectiveType, saveData }) });
-    const w = window as Window & { __fetched?: string[] };
-    const native = window.fetch;
-    w.__fetched = [];
-    window.fetch = function (input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-      w.__fetched?.push(new URL(input instanceof Request ? input.url : String(input), location.href).pathname);
-      return native.call(this, input, init);
-    };
-    // prefetch.ts looks at `link.isConnected` first whenever it considers a link: log each link it considers.
-    const considered = new Set<Element>();
-    const isConnected = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected')!.get!;
-    (w as Window & { __considered?: Set<Element> }).__considered = considered;
-    Object.defineProperty(HTMLAnchorElement.prototype, 'isConnected', {
-      configurable: true,
-      get(this: HTMLAnchorElement): boolean {
-        considered.add(this);
-        return isConnected.call(this) as boolean;
-      },
-    });
-  }, { effectiveType, saveData });
+  await opened.context.addInitScript(
+    ({ effectiveType, saveData }) => {
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ effectiveType, saveData }) });
+      const w = window as Window & { __fetched?: string[] };
+      const native = window.fetch;
+      w.__fetched = [];
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+        w.__fetched?.push(new URL(input instanceof Request ? input.url : String(input), location.href).pathname);
+        return native.call(this, input, init);
+      };
+      // prefetch.ts looks at `link.isConnected` first whenever it considers a link: log each link it considers.
+      const considered = new Set<Element>();
+      const isConnected = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected')!.get!;
+      (w as Window & { __considered?: Set<Element> }).__considered = considered;
+      Object.defineProperty(HTMLAnchorElement.prototype, 'isConnected', {
+        configurable: true,
+        get(this: HTMLAnchorElement): boolean {
+          considered.add(this);
+          return isConnected.call(this) as boolean;
+        },
+      });
+    },
+    { effectiveType, saveData },
+  );
   const fetched: string[] = [];
   opened.page.on('request', (request) => {
     if (request.resourceType() === 'fetch') fetched.push(new URL(request.url()).pathname);
@@ -61,17 +64,23 @@ function fetchesAsked(page: Page): Promise<string[]> {
  */
 async function hoverAndShowEveryLink(page: Page, href: string): Promise<void> {
   const considered = (selector: string, index = 0): Promise<unknown> =>
-    page.waitForFunction(({ selector, index }) => {
-      const link = document.querySelectorAll(selector)[index];
-      return link !== undefined && (window as Window & { __considered?: Set<Element> }).__considered?.has(link);
-    }, { selector, index });
+    page.waitForFunction(
+      ({ selector, index }) => {
+        const link = document.querySelectorAll(selector)[index];
+        return link !== undefined && (window as Window & { __considered?: Set<Element> }).__considered?.has(link);
+      },
+      { selector, index },
+    );
 
   await page.hover(`.site-footer a[href="${href}"]`);
   await considered(`.site-footer a[href="${href}"]`);
   const count = await page.$$eval('main a[href]', (links) => links.length);
   expect(count).toBeGreaterThan(0);
   for (let index = 0; index < count; index++) {
-    await page.evaluate((i) => document.querySelectorAll('main a[href]')[i]?.scrollIntoView({ block: 'center', behavior: 'instant' }), index);
+    await page.evaluate(
+      (i) => document.querySelectorAll('main a[href]')[i]?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      index,
+    );
     await considered('main a[href]', index);
   }
 }
@@ -91,7 +100,9 @@ describe('prefetch', () => {
   test('on 4g the links of the content are fetched ahead when visible and the browser is idle', async () => {
     const { context, page, fetched } = await pageOn('4g');
     await page.goto(`${site.url}/DROC`);
-    const contentLinks = await page.$$eval('main a[href^="/"]', (links) => links.map((l) => new URL((l as HTMLAnchorElement).href).pathname));
+    const contentLinks = await page.$$eval('main a[href^="/"]', (links) =>
+      links.map((l) => new URL((l as HTMLAnchorElement).href).pathname),
+    );
     expect(contentLinks.length).toBeGreaterThan(0);
     await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     await expect.poll(() => contentLinks.every((path) => fetched.includes(path)), { timeout: 5000 }).toBe(true);
@@ -100,7 +111,11 @@ describe('prefetch', () => {
     await context.close();
   });
 
-  for (const [name, effectiveType, saveData] of [['2g', '2g', false], ['slow-2g', 'slow-2g', false], ['Save-Data', '4g', true]] as const) {
+  for (const [name, effectiveType, saveData] of [
+    ['2g', '2g', false],
+    ['slow-2g', 'slow-2g', false],
+    ['Save-Data', '4g', true],
+  ] as const) {
     test(`on ${name} nothing is fetched ahead, and links still work`, async () => {
       const { context, page, fetched } = await pageOn(effectiveType, saveData);
       await page.goto(`${site.url}/DROC`);

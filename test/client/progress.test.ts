@@ -25,7 +25,9 @@ async function openPaused(path: string): Promise<OpenPage> {
 /** Holds every request for `path` until the returned function is called. */
 async function hold(page: Page, path: string): Promise<() => void> {
   let release = (): void => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(`**${path}`, async (route) => {
     await held;
     await route.continue();

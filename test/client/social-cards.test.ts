@@ -17,11 +17,19 @@ const ARTICLES = readdirSync(join(CONTENT, 'zh', 'news')).map((f) => `/news/${f.
 describe('social cards in the browser', () => {
   test('every page in both locales, and the 404 pages, show a 1200×630 PNG the site serves as og:image and twitter:image', async () => {
     const { context, page, errors } = await openPage(site);
-    const paths = [...(['zh', 'en'] as const).flatMap((locale) => [...SPEC_ROUTES, ...ARTICLES].map((route) => pathOf(route, locale))), '/404', '/en/404'];
+    const paths = [
+      ...(['zh', 'en'] as const).flatMap((locale) => [...SPEC_ROUTES, ...ARTICLES].map((route) => pathOf(route, locale))),
+      '/404',
+      '/en/404',
+    ];
     const seen = new Map<string, string>();
     for (const path of paths) {
       await page.goto(`${site.url}${path}`);
-      const [og, twitter] = await page.evaluate(() => ['og:image', 'twitter:image'].map((key) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? ''));
+      const [og, twitter] = await page.evaluate(() =>
+        ['og:image', 'twitter:image'].map(
+          (key) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? '',
+        ),
+      );
       expect(og, path).toMatch(new RegExp(`^${BASE.replace(/\./g, '\\.')}/assets/cards/`));
       expect(twitter, path).toBe(og);
       // The site is served here, not at its baseUrl: fetch the same path from this server.
@@ -31,7 +39,12 @@ describe('social cards in the browser', () => {
         const image = new Image();
         image.src = url;
         await image.decode();
-        return { status: response.status, type: response.headers.get('content-type'), width: image.naturalWidth, height: image.naturalHeight };
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          width: image.naturalWidth,
+          height: image.naturalHeight,
+        };
       }, local);
       expect(found, path).toEqual({ status: 200, type: 'image/png', width: 1200, height: 630 });
       seen.set(path, og as string);

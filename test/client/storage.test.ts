@@ -76,7 +76,17 @@ describe('storage helpers', () => {
   });
 
   test('storage that throws reads as empty and ignores writes', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     globals.sessionStorage = broken as unknown as Storage;
     expect(() => setStored('session', 'x', '1')).not.toThrow();
     expect(getStored('session', 'x')).toBeNull();

@@ -50,7 +50,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -110,14 +117,17 @@ export async function waitForRoute(page: Page, route: string): Promise<void> {
 
 /** Clicks an `<a>` with `href` added to `<main>`, for links the site does not carry (a missing page). */
 export async function clickNewLink(page: Page, href: string, attributes: Record<string, string> = {}): Promise<void> {
-  await page.evaluate(({ href, attributes }) => {
-    const link = document.createElement('a');
-    link.href = href;
-    link.textContent = `test link to ${href}`;
-    link.id = 'test-link';
-    for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
-    document.querySelector('main')?.prepend(link);
-  }, { href, attributes });
+  await page.evaluate(
+    ({ href, attributes }) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = `test link to ${href}`;
+      link.id = 'test-link';
+      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+      document.querySelector('main')?.prepend(link);
+    },
+    { href, attributes },
+  );
   await page.click('#test-link');
 }
 
@@ -140,7 +150,13 @@ export async function recordProgress(page: Page): Promise<void> {
     const native = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'hidden');
     w.__progress = [];
     w.__clickedAt = performance.now();
-    document.addEventListener('click', () => { w.__clickedAt = performance.now(); }, true);
+    document.addEventListener(
+      'click',
+      () => {
+        w.__clickedAt = performance.now();
+      },
+      true,
+    );
     if (!bar || !native?.get || !native.set) return;
     const { get, set } = native;
     Object.defineProperty(bar, 'hidden', {

@@ -23,10 +23,15 @@ export interface CliResult {
 /** Runs `ecom-site <args>` as a user would (a real process), in `cwd`. */
 export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -54,12 +54,17 @@ export async function loadProbe(version: 'installed' | 'published'): Promise<Mar
     format: 'esm',
     write: false,
     logLevel: 'error',
-    plugins: version === 'published' ? [{
-      name: 'published-edit-map',
-      setup(plugin): void {
-        plugin.onResolve({ filter: /^micromark-util-edit-map$/ }, () => ({ path: PUBLISHED_EDIT_MAP }));
-      },
-    }] : [],
+    plugins:
+      version === 'published'
+        ? [
+            {
+              name: 'published-edit-map',
+              setup(plugin): void {
+                plugin.onResolve({ filter: /^micromark-util-edit-map$/ }, () => ({ path: PUBLISHED_EDIT_MAP }));
+              },
+            },
+          ]
+        : [],
   });
   const file = join(tempDir('ecom-probe-'), `${version}.mjs`);
   writeFileSync(file, result.outputFiles[0]?.text ?? '');

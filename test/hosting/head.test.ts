@@ -13,7 +13,9 @@ import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const BASE = String((parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl).replace(/\/+$/, '');
 const ARTICLES = readdirSync(join(CONTENT, 'zh', 'news')).map((f) => `/news/${f.replace(/\.md$/, '')}`);
-const PAGES = (['zh', 'en'] as const).flatMap((locale) => [...SPEC_ROUTES, ...ARTICLES].map((route) => ({ locale, route, path: pathOf(route, locale) })));
+const PAGES = (['zh', 'en'] as const).flatMap((locale) =>
+  [...SPEC_ROUTES, ...ARTICLES].map((route) => ({ locale, route, path: pathOf(route, locale) })),
+);
 
 let out: string;
 const fileOf = (path: string): string => join(out, path === '/' ? 'index.html' : `${path.slice(1)}.html`);
@@ -22,7 +24,9 @@ const meta = (tree: Root, key: string): string | undefined => {
   return el ? String(el.properties.content) : undefined;
 };
 const jsonLd = (path: string): Array<Record<string, unknown>> =>
-  [...readFileSync(fileOf(path), 'utf8').matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+  [...readFileSync(fileOf(path), 'utf8').matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
 const types = (path: string): unknown[] => jsonLd(path).map((d) => d['@type']);
 
 beforeAll(async () => {
@@ -37,10 +41,18 @@ describe('the head of every page', () => {
     const canonicalRoute = route === '/home' ? '/' : route;
     const canonical = `${BASE}${pathOf(canonicalRoute, locale) === '/' ? '/' : pathOf(canonicalRoute, locale)}`;
     expect(String(select('link[rel=canonical]', tree)?.properties.href)).toBe(canonical);
-    expect(selectAll('link[rel=alternate][hreflang]', tree).map((l) => String(l.properties.hreflang ?? l.properties.hrefLang))).toEqual(['zh-CN', 'en', 'x-default']);
+    expect(selectAll('link[rel=alternate][hreflang]', tree).map((l) => String(l.properties.hreflang ?? l.properties.hrefLang))).toEqual([
+      'zh-CN',
+      'en',
+      'x-default',
+    ]);
     const description = meta(tree, 'description') ?? '';
     expect(description.length).toBeGreaterThan(20);
-    expect(meta(tree, 'og:title')).toBe(select('title', tree)?.children.map((c) => ('value' in c ? c.value : '')).join(''));
+    expect(meta(tree, 'og:title')).toBe(
+      select('title', tree)
+        ?.children.map((c) => ('value' in c ? c.value : ''))
+        .join(''),
+    );
     expect(meta(tree, 'og:description')).toBe(description);
     expect(meta(tree, 'og:url')).toBe(canonical);
     // The page's social card (test/cli/commands/build-cards.test.ts checks the files).
@@ -61,8 +73,17 @@ describe('the head of every page', () => {
 
 describe('JSON-LD', () => {
   it('describes the company on the home pages only, with founding year and contact placeholders from site.yaml', () => {
-    const site = parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { company: Record<string, string>; phone: string; email: string };
-    for (const [path, locale] of [['/', 'zh'], ['/home', 'zh'], ['/en', 'en'], ['/en/home', 'en']] as const) {
+    const site = parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as {
+      company: Record<string, string>;
+      phone: string;
+      email: string;
+    };
+    for (const [path, locale] of [
+      ['/', 'zh'],
+      ['/home', 'zh'],
+      ['/en', 'en'],
+      ['/en/home', 'en'],
+    ] as const) {
       const org = jsonLd(path).find((d) => d['@type'] === 'Organization');
       expect(org).toEqual({
         '@context': 'https://schema.org',
@@ -78,17 +99,32 @@ describe('JSON-LD', () => {
     for (const path of ['/DROC', '/en/company', '/en/news']) expect(types(path)).not.toContain('Organization');
   });
 
-  it.each(ARTICLES.flatMap((route) => [pathOf(route, 'zh'), pathOf(route, 'en')]))('describes %s as a NewsArticle under the news list', (path) => {
-    const [article, crumbs] = jsonLd(path);
-    const date = /<time dateTime="(\d{4}-\d{2}-\d{2})"/.exec(readFileSync(fileOf(path), 'utf8'))?.[1];
-    expect(article).toMatchObject({ '@type': 'NewsArticle', datePublished: date, url: `${BASE}${path}`, mainEntityOfPage: `${BASE}${path}` });
-    expect(String(article?.headline)).not.toContain('{company}');
-    const list = path.startsWith('/en/') ? '/en/news' : '/news';
-    expect((crumbs?.itemListElement as Array<{ item: string }>).map((c) => c.item)).toEqual([`${BASE}${path.startsWith('/en/') ? '/en' : '/'}`, `${BASE}${list}`, `${BASE}${path}`]);
-  });
+  it.each(ARTICLES.flatMap((route) => [pathOf(route, 'zh'), pathOf(route, 'en')]))(
+    'describes %s as a NewsArticle under the news list',
+    (path) => {
+      const [article, crumbs] = jsonLd(path);
+      const date = /<time dateTime="(\d{4}-\d{2}-\d{2})"/.exec(readFileSync(fileOf(path), 'utf8'))?.[1];
+      expect(article).toMatchObject({
+        '@type': 'NewsArticle',
+        datePublished: date,
+        url: `${BASE}${path}`,
+        mainEntityOfPage: `${BASE}${path}`,
+      });
+      expect(String(article?.headline)).not.toContain('{company}');
+      const list = path.startsWith('/en/') ? '/en/news' : '/news';
+      expect((crumbs?.itemListElement as Array<{ item: string }>).map((c) => c.item)).toEqual([
+        `${BASE}${path.startsWith('/en/') ? '/en' : '/'}`,
+        `${BASE}${list}`,
+        `${BASE}${path}`,
+      ]);
+    },
+  );
 
   it('places a product under its family with a BreadcrumbList of home, family and product', () => {
-    const trail = (path: string): string[] => ((jsonLd(path).find((d) => d['@type'] === 'BreadcrumbList')?.itemListElement ?? []) as Array<{ item: string }>).map((c) => c.item.slice(BASE.length));
+    const trail = (path: string): string[] =>
+      ((jsonLd(path).find((d) => d['@type'] === 'BreadcrumbList')?.itemListElement ?? []) as Array<{ item: string }>).map((c) =>
+        c.item.slice(BASE.length),
+      );
     expect(trail('/en/DROC')).toEqual(['/en', '/en/DR', '/en/DROC']);
     expect(trail('/DMOC')).toEqual(['/', '/Mobile', '/DMOC']);
     expect(trail('/en/VetWorkstation')).toEqual(['/en', '/en/VET', '/en/VetWorkstation']);

@@ -13,7 +13,8 @@ import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LANG = { zh: 'zh-CN', en: 'en' } as const;
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
@@ -23,7 +24,9 @@ const SECURITY_HEADERS = {
 
 /** Every article route, from the content folder. */
 const ARTICLES = readdirSync(join(CONTENT, 'zh', 'news')).map((file) => `/news/${file.replace(/\.md$/, '')}`);
-const PATHS = (['zh', 'en'] as const).flatMap((locale) => [...SPEC_ROUTES, ...ARTICLES].map((route) => ({ locale, path: pathOf(route, locale) })));
+const PATHS = (['zh', 'en'] as const).flatMap((locale) =>
+  [...SPEC_ROUTES, ...ARTICLES].map((route) => ({ locale, path: pathOf(route, locale) })),
+);
 
 const langOf = (html: string): string | undefined => /<html lang="([^"]+)"/.exec(html)?.[1];
 
@@ -129,9 +132,17 @@ describe('headers on the shipped nginx configuration', () => {
   });
 
   it('sends the security headers on every response, errors included', async () => {
-    const responses = [await get('/'), await get('/en/DROC'), await get(assets()[0] ?? ''), await get('/no-such-page'), await get('/en/nope'), await get('/', { method: 'POST' })];
+    const responses = [
+      await get('/'),
+      await get('/en/DROC'),
+      await get(assets()[0] ?? ''),
+      await get('/no-such-page'),
+      await get('/en/nope'),
+      await get('/', { method: 'POST' }),
+    ];
     for (const response of responses) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([response.url, name, response.headers.get(name)]).toEqual([response.url, name, value]);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect([response.url, name, response.headers.get(name)]).toEqual([response.url, name, value]);
     }
   });
 
@@ -155,7 +166,14 @@ describe('the site in Chromium under the shipped Content-Security-Policy', () =>
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
 

@@ -11,9 +11,12 @@ import { copyContent, makeContent, readHtml, runCli, tempDir } from '../helpers/
 const BASE = 'https://staging.example.test';
 const CDN = 'https://img.example.test';
 
-const attr = (tree: ReturnType<typeof readHtml>, selector: string, name: string): string => String(select(selector, tree)?.properties[name] ?? '');
+const attr = (tree: ReturnType<typeof readHtml>, selector: string, name: string): string =>
+  String(select(selector, tree)?.properties[name] ?? '');
 const jsonLd = (html: string): Array<Record<string, unknown>> =>
-  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
 
 describe('--base-url and an absolute cdn on the real site', () => {
   let out: string;
@@ -31,7 +34,9 @@ describe('--base-url and an absolute cdn on the real site', () => {
   it('uses the --base-url for canonical, alternates and Open Graph URLs instead of site.yaml', () => {
     const tree = readHtml(join(out, 'en', 'DROC.html'));
     expect(attr(tree, 'link[rel=canonical]', 'href')).toBe(`${BASE}/en/DROC`);
-    expect(selectAll('link[rel=alternate][hreflang]', tree).map((l) => [l.properties.hrefLang ?? l.properties.hreflang, l.properties.href])).toEqual([
+    expect(
+      selectAll('link[rel=alternate][hreflang]', tree).map((l) => [l.properties.hrefLang ?? l.properties.hreflang, l.properties.href]),
+    ).toEqual([
       ['zh-CN', `${BASE}/DROC`],
       ['en', `${BASE}/en/DROC`],
       ['x-default', `${BASE}/DROC`],
@@ -61,7 +66,12 @@ describe('--base-url and an absolute cdn on the real site', () => {
       expect.stringMatching(new RegExp(`^${CDN}/assets/app\\.[0-9a-f]+\\.js$`)),
     ]);
     // The home hero is a photo of the image pipeline (README, "Images"), under assets/img/.
-    expect(selectAll('img', tree).map((i) => String(i.properties.src))).toEqual(expect.arrayContaining([`${CDN}/images/logo.svg`, expect.stringMatching(new RegExp(`^${CDN}/assets/img/home-hero-\\d+\\.[0-9a-f]{10}\\.png$`))]));
+    expect(selectAll('img', tree).map((i) => String(i.properties.src))).toEqual(
+      expect.arrayContaining([
+        `${CDN}/images/logo.svg`,
+        expect.stringMatching(new RegExp(`^${CDN}/assets/img/home-hero-\\d+\\.[0-9a-f]{10}\\.png$`)),
+      ]),
+    );
     expect(selectAll('img', tree).every((i) => String(i.properties.src).startsWith(`${CDN}/`))).toBe(true);
     expect(attr(tree, 'meta[property="og:image"]', 'content')).toMatch(new RegExp(`^${CDN}/assets/cards/index___zh\\.[0-9a-f]{10}\\.png$`));
     expect(attr(tree, 'link[rel=icon]', 'href')).toBe(`${CDN}/favicon.svg`);
@@ -73,7 +83,8 @@ describe('--base-url and an absolute cdn on the real site', () => {
 describe('a cdn path and images in Markdown', () => {
   it('puts the cdn before Markdown images from public/ but not before links to public files', async () => {
     const content = makeContent({
-      'site.yaml': 'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\ncdn: /static\n',
+      'site.yaml':
+        'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\ncdn: /static\n',
       'zh/index.md': '---\ntitle: 首页\ndescription: 测试首页\n---\n\n![标志](/images/logo.svg)\n\n[下载标志](/images/logo.svg)\n',
     });
     const out = join(tempDir(), 'dist');
@@ -82,7 +93,9 @@ describe('a cdn path and images in Markdown', () => {
     const tree = readHtml(join(out, 'index.html'));
     expect(attr(tree, 'main img', 'src')).toBe('/static/images/logo.svg');
     expect(attr(tree, 'main a[href*="logo"]', 'href')).toBe('/images/logo.svg');
-    expect(attr(tree, 'meta[property="og:image"]', 'content')).toMatch(/^https:\/\/example\.test\/static\/assets\/cards\/index___zh\.[0-9a-f]{10}\.png$/);
+    expect(attr(tree, 'meta[property="og:image"]', 'content')).toMatch(
+      /^https:\/\/example\.test\/static\/assets\/cards\/index___zh\.[0-9a-f]{10}\.png$/,
+    );
   });
 });
 

@@ -13,7 +13,10 @@ import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const BASE = String((parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl).replace(/\/+$/, '');
 const url = (path: string): string => `${BASE}${path}`;
-const articlesOf = (locale: 'zh' | 'en'): string[] => readdirSync(join(CONTENT, locale, 'news')).map((f) => `/news/${f.replace(/\.md$/, '')}`).sort();
+const articlesOf = (locale: 'zh' | 'en'): string[] =>
+  readdirSync(join(CONTENT, locale, 'news'))
+    .map((f) => `/news/${f.replace(/\.md$/, '')}`)
+    .sort();
 
 /** What the browser's XML parser made of a document. */
 interface Parsed {
@@ -24,7 +27,12 @@ interface Parsed {
   /** Sitemap: each `<url>` with its `<loc>` and alternates. */
   urls: Array<{ loc: string; alternates: Record<string, string> }>;
   /** Feed: title, updated, self link, and each entry's id, link and updated. */
-  feed: { title: string; updated: string; self: string | null; entries: Array<{ id: string; link: string | null; title: string; updated: string }> };
+  feed: {
+    title: string;
+    updated: string;
+    self: string | null;
+    entries: Array<{ id: string; link: string | null; title: string; updated: string }>;
+  };
 }
 
 let out: string;
@@ -41,7 +49,8 @@ function parseXml(xml: string): Promise<Parsed> {
     const XHTML = 'http://www.w3.org/1999/xhtml';
     const text1 = (el: Element, ns: string, name: string): string => el.getElementsByTagNameNS(ns, name)[0]?.textContent ?? '';
     const root = doc.documentElement;
-    const direct = (el: Element, name: string): Element[] => [...el.children].filter((c) => c.namespaceURI === ATOM && c.localName === name);
+    const direct = (el: Element, name: string): Element[] =>
+      [...el.children].filter((c) => c.namespaceURI === ATOM && c.localName === name);
     return {
       error: error ? error.textContent : null,
       root: root.localName,
@@ -49,12 +58,17 @@ function parseXml(xml: string): Promise<Parsed> {
       lang: root.getAttributeNS('http://www.w3.org/XML/1998/namespace', 'lang'),
       urls: [...doc.getElementsByTagNameNS(SITEMAP, 'url')].map((u) => ({
         loc: text1(u, SITEMAP, 'loc'),
-        alternates: Object.fromEntries([...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => [l.getAttribute('hreflang') ?? '', l.getAttribute('href') ?? ''])),
+        alternates: Object.fromEntries(
+          [...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => [l.getAttribute('hreflang') ?? '', l.getAttribute('href') ?? '']),
+        ),
       })),
       feed: {
         title: direct(root, 'title')[0]?.textContent ?? '',
         updated: direct(root, 'updated')[0]?.textContent ?? '',
-        self: direct(root, 'link').find((l) => l.getAttribute('rel') === 'self')?.getAttribute('href') ?? null,
+        self:
+          direct(root, 'link')
+            .find((l) => l.getAttribute('rel') === 'self')
+            ?.getAttribute('href') ?? null,
         entries: direct(root, 'entry').map((e) => ({
           id: direct(e, 'id')[0]?.textContent ?? '',
           title: direct(e, 'title')[0]?.textContent ?? '',
@@ -71,7 +85,18 @@ beforeAll(async () => {
   out = join(tempDir('ecom-xml-'), 'dist');
   const [built, launched] = await Promise.all([
     runCli(['build', '--out', out, '--quiet']),
-    chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] }),
+    chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }),
   ]);
   browser = launched;
   if (built.code !== 0) throw new Error(built.stderr);
@@ -149,7 +174,9 @@ describe.each([
   it('is linked from the head of every page of its locale', () => {
     for (const route of ['/', '/DROC', '/news', ...articlesOf(locale)]) {
       const file = join(out, `${pathOf(route, locale) === '/' ? 'index' : pathOf(route, locale).slice(1)}.html`);
-      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${path.replace(/\//g, '\\/')}"/>`));
+      expect(readFileSync(file, 'utf8')).toMatch(
+        new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]+" href="${path.replace(/\//g, '\\/')}"/>`),
+      );
     }
   });
 });

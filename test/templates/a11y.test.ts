@@ -136,13 +136,19 @@ function phoneLayout(): Facts['phone']['layout'] {
     const ownText = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
     if (!ownText || !element.checkVisibility()) continue;
     const size = parseFloat(getComputedStyle(element).fontSize);
-    if (size < 14) smallText.push(`${element.tagName.toLowerCase()}.${element.className} ${size}px "${element.textContent?.trim().slice(0, 30)}"`);
+    if (size < 14)
+      smallText.push(`${element.tagName.toLowerCase()}.${element.className} ${size}px "${element.textContent?.trim().slice(0, 30)}"`);
   }
   return { scrollWidth: document.documentElement.scrollWidth, innerWidth, smallText };
 }
 
 type Axe = {
-  run(context: unknown, options: object): Promise<Record<'violations' | 'passes' | 'incomplete', Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>>>;
+  run(
+    context: unknown,
+    options: object,
+  ): Promise<
+    Record<'violations' | 'passes' | 'incomplete', Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>>
+  >;
 };
 
 /**
@@ -153,12 +159,21 @@ type Axe = {
 async function runAxe(onDemandRules: string[] | null): Promise<Pick<WidthFacts, 'violations' | 'checked'>> {
   const { axe } = window as unknown as { axe: Axe };
   const result = onDemandRules
-    ? await axe.run({ include: ['#menu-products', 'body > .back-to-top'] }, { runOnly: { type: 'rule', values: onDemandRules }, resultTypes: ['violations'] })
+    ? await axe.run(
+        { include: ['#menu-products', 'body > .back-to-top'] },
+        { runOnly: { type: 'rule', values: onDemandRules }, resultTypes: ['violations'] },
+      )
     : await axe.run(document, { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] });
   return {
     violations: result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${onDemandRules ? '[menu open] ' : ''}${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`),
+      .map(
+        (v) =>
+          `${onDemandRules ? '[menu open] ' : ''}${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 5)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
     checked: [...result.passes, ...result.violations, ...result.incomplete].map((r) => r.id),
   };
 }
@@ -167,7 +182,9 @@ async function runAxe(onDemandRules: string[] | null): Promise<Pick<WidthFacts, 
 function structure(): Pick<Facts['desktop'], 'h1' | 'headings' | 'imagesWithoutAlt'> {
   return {
     h1: document.querySelectorAll('h1').length,
-    headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName.toLowerCase()} ${h.textContent?.trim().slice(0, 40)}`),
+    headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+      (h) => `${h.tagName.toLowerCase()} ${h.textContent?.trim().slice(0, 40)}`,
+    ),
     imagesWithoutAlt: [...document.images].filter((img) => !img.hasAttribute('alt')).map((img) => img.src),
   };
 }
@@ -187,7 +204,9 @@ async function showOnDemandControls(): Promise<void> {
 /** Name, visible text and box of every control of `selector`; the name is axe-core's computation. */
 function measureControls(selector: string): Control[] {
   type Commons = { text: { accessibleTextVirtual(node: unknown): string } };
-  const { axe } = window as unknown as { axe: { setup(node: Document): unknown; teardown(): void; commons: Commons; utils: { getNodeFromTree(node: Node): unknown } } };
+  const { axe } = window as unknown as {
+    axe: { setup(node: Document): unknown; teardown(): void; commons: Commons; utils: { getNodeFromTree(node: Node): unknown } };
+  };
   const visibleText = (element: Element): string => {
     let text = '';
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -226,7 +245,10 @@ async function audit<W extends Width>(page: Page, width: W): Promise<Facts[W]> {
   if (width === 'desktop') {
     // Keyboard first, so that the browser treats the focus moves that follow as keyboard focus (:focus-visible).
     await page.keyboard.press('Tab');
-    rest = { ...(await page.evaluate(structure)), focus: await page.evaluate(focusRings, ['main a[href]', '.site-footer a[href]', '.nav-button']) };
+    rest = {
+      ...(await page.evaluate(structure)),
+      focus: await page.evaluate(focusRings, ['main a[href]', '.site-footer a[href]', '.nav-button']),
+    };
   } else {
     rest = { layout: await page.evaluate(phoneLayout) };
   }
@@ -284,116 +306,172 @@ function skippedLevels(headings: string[]): string[] {
 describe.each(['phone', 'desktop'] as const)('every page in both locales, %s width', (width) => {
   const px = WIDTHS[width].width;
 
-  test(`axe-core finds no serious or critical violation at ${px} px, with the product menu open too`, async () => {
-    const facts = await auditAll();
-    expect(facts.size).toBeGreaterThan(70);
-    expect([...facts.keys()].filter((path) => path.startsWith('/en/')).length).toBeGreaterThan(30);
-    expect([...facts.keys()].filter((path) => !path.startsWith('/en')).length).toBeGreaterThan(30);
-    const found = [...facts].flatMap(([path, f]) => f[width].violations.map((v) => `${path}: ${v}`));
-    expect(found).toEqual([]);
-  }, SLOW);
+  test(
+    `axe-core finds no serious or critical violation at ${px} px, with the product menu open too`,
+    async () => {
+      const facts = await auditAll();
+      expect(facts.size).toBeGreaterThan(70);
+      expect([...facts.keys()].filter((path) => path.startsWith('/en/')).length).toBeGreaterThan(30);
+      expect([...facts.keys()].filter((path) => !path.startsWith('/en')).length).toBeGreaterThan(30);
+      const found = [...facts].flatMap(([path, f]) => f[width].violations.map((v) => `${path}: ${v}`));
+      expect(found).toEqual([]);
+    },
+    SLOW,
+  );
 
-  test(`names every link and button of header, menu, footer and back-to-top with the text it shows at ${px} px`, async () => {
-    for (const [path, f] of await auditAll()) {
-      const controls = f[width].controls;
-      expect(controls.filter((c) => c.element.startsWith('button.nav-button')), path).toHaveLength(1);
-      expect(controls.filter((c) => c.element.startsWith('button.back-to-top')), path).toHaveLength(1);
-      for (const control of controls) {
-        const where = `${path} ${control.element}: name "${control.name}", text "${control.text}"`;
-        expect(control.name.trim(), where).not.toBe('');
-        // WCAG 2.5.3 label in name: speech users say what they see.
-        expect(squeeze(control.name), where).toContain(squeeze(control.text));
+  test(
+    `names every link and button of header, menu, footer and back-to-top with the text it shows at ${px} px`,
+    async () => {
+      for (const [path, f] of await auditAll()) {
+        const controls = f[width].controls;
+        expect(
+          controls.filter((c) => c.element.startsWith('button.nav-button')),
+          path,
+        ).toHaveLength(1);
+        expect(
+          controls.filter((c) => c.element.startsWith('button.back-to-top')),
+          path,
+        ).toHaveLength(1);
+        for (const control of controls) {
+          const where = `${path} ${control.element}: name "${control.name}", text "${control.text}"`;
+          expect(control.name.trim(), where).not.toBe('');
+          // WCAG 2.5.3 label in name: speech users say what they see.
+          expect(squeeze(control.name), where).toContain(squeeze(control.text));
+        }
       }
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
-  test(`makes every link and button of header, menu, footer and back-to-top at least ${MIN_TARGET} × ${MIN_TARGET} px at ${px} px`, async () => {
-    for (const [path, f] of await auditAll()) {
-      const small = f[width].controls
-        .filter((c) => c.width < MIN_TARGET || c.height < MIN_TARGET)
-        .map((c) => `${c.element} ${c.width.toFixed(1)} × ${c.height.toFixed(1)}`);
-      expect(small, path).toEqual([]);
-    }
-  }, SLOW);
+  test(
+    `makes every link and button of header, menu, footer and back-to-top at least ${MIN_TARGET} × ${MIN_TARGET} px at ${px} px`,
+    async () => {
+      for (const [path, f] of await auditAll()) {
+        const small = f[width].controls
+          .filter((c) => c.width < MIN_TARGET || c.height < MIN_TARGET)
+          .map((c) => `${c.element} ${c.width.toFixed(1)} × ${c.height.toFixed(1)}`);
+        expect(small, path).toEqual([]);
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('every page, 1920 px wide', () => {
-  test('has exactly one h1, first, and headings that never skip a level going down', async () => {
-    for (const [path, { desktop }] of await auditAll()) {
-      expect(desktop.h1, path).toBe(1);
-      expect(desktop.headings[0], path).toMatch(/^h1 /);
-      expect(skippedLevels(desktop.headings), path).toEqual([]);
-    }
-  }, SLOW);
-
-  test('gives every image an alt attribute', async () => {
-    for (const [path, { desktop }] of await auditAll()) expect(desktop.imagesWithoutAlt, path).toEqual([]);
-  }, SLOW);
-
-  test('shows a focus ring of at least 2 px that contrasts 3:1 with the background on links and buttons', async () => {
-    for (const [path, { desktop }] of await auditAll()) {
-      expect(desktop.focus.length, path).toBeGreaterThanOrEqual(3);
-      for (const ring of desktop.focus) {
-        expect(ring.outline, `${path} ${ring.element}`).not.toBe('none');
-        expect(ring.width, `${path} ${ring.element}`).toBeGreaterThanOrEqual(2);
-        expect(ring.contrast, `${path} ${ring.element}`).toBeGreaterThanOrEqual(3);
+  test(
+    'has exactly one h1, first, and headings that never skip a level going down',
+    async () => {
+      for (const [path, { desktop }] of await auditAll()) {
+        expect(desktop.h1, path).toBe(1);
+        expect(desktop.headings[0], path).toMatch(/^h1 /);
+        expect(skippedLevels(desktop.headings), path).toEqual([]);
       }
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
+
+  test(
+    'gives every image an alt attribute',
+    async () => {
+      for (const [path, { desktop }] of await auditAll()) expect(desktop.imagesWithoutAlt, path).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    'shows a focus ring of at least 2 px that contrasts 3:1 with the background on links and buttons',
+    async () => {
+      for (const [path, { desktop }] of await auditAll()) {
+        expect(desktop.focus.length, path).toBeGreaterThanOrEqual(3);
+        for (const ring of desktop.focus) {
+          expect(ring.outline, `${path} ${ring.element}`).not.toBe('none');
+          expect(ring.width, `${path} ${ring.element}`).toBeGreaterThanOrEqual(2);
+          expect(ring.contrast, `${path} ${ring.element}`).toBeGreaterThanOrEqual(3);
+        }
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('every page, 375 px wide', () => {
-  test("runs and passes Lighthouse's mobile checks: button and link names, colour contrast, target size", async () => {
-    for (const [path, { phone }] of await auditAll()) {
-      expect(MOBILE_RULES.filter((rule) => !phone.checked.includes(rule)), path).toEqual([]);
-      expect(phone.violations.filter((v) => MOBILE_RULES.some((rule) => v.includes(`${rule} (`))), path).toEqual([]);
-    }
-  }, SLOW);
+  test(
+    "runs and passes Lighthouse's mobile checks: button and link names, colour contrast, target size",
+    async () => {
+      for (const [path, { phone }] of await auditAll()) {
+        expect(
+          MOBILE_RULES.filter((rule) => !phone.checked.includes(rule)),
+          path,
+        ).toEqual([]);
+        expect(
+          phone.violations.filter((v) => MOBILE_RULES.some((rule) => v.includes(`${rule} (`))),
+          path,
+        ).toEqual([]);
+      }
+    },
+    SLOW,
+  );
 
-  test('never scrolls sideways', async () => {
-    for (const [path, { phone }] of await auditAll()) {
-      expect(phone.layout.innerWidth, path).toBe(WIDTHS.phone.width);
-      expect(phone.layout.scrollWidth, path).toBeLessThanOrEqual(phone.layout.innerWidth);
-    }
-  }, SLOW);
+  test(
+    'never scrolls sideways',
+    async () => {
+      for (const [path, { phone }] of await auditAll()) {
+        expect(phone.layout.innerWidth, path).toBe(WIDTHS.phone.width);
+        expect(phone.layout.scrollWidth, path).toBeLessThanOrEqual(phone.layout.innerWidth);
+      }
+    },
+    SLOW,
+  );
 
-  test('sets no visible text smaller than 14 px', async () => {
-    for (const [path, { phone }] of await auditAll()) expect(phone.layout.smallText, path).toEqual([]);
-  }, SLOW);
+  test(
+    'sets no visible text smaller than 14 px',
+    async () => {
+      for (const [path, { phone }] of await auditAll()) expect(phone.layout.smallText, path).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe('the header on a touch phone', () => {
-  test('opens the product menu on a tap, with every link a reachable target at least 44 px tall', async () => {
-    const context = await site.browser.newContext({ viewport: { width: WIDTHS.phone.width, height: 812 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    for (const path of ['/DROC', '/en/news']) {
-      await page.goto(`${site.url}${path}`);
-      expect(await page.isVisible('#menu-products')).toBe(false);
-      await page.tap('button[aria-controls="menu-products"]');
-      expect(await page.getAttribute('button[aria-controls="menu-products"]', 'aria-expanded')).toBe('true');
-      expect(await page.isVisible('#menu-products')).toBe(true);
-      const links = await page.$$('#menu-products a');
-      expect(links.length).toBeGreaterThan(10);
-      for (const link of links) {
-        await link.scrollIntoViewIfNeeded();
-        const target = await link.evaluate((a) => {
-          const box = a.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          return { height: box.height, left: box.left, right: box.right, onTop: hit === a || a.contains(hit) };
-        });
-        const name = `${path} ${await link.getAttribute('href')}`;
-        expect(target.height, name).toBeGreaterThanOrEqual(44);
-        expect(target.left, name).toBeGreaterThanOrEqual(0);
-        expect(target.right, name).toBeLessThanOrEqual(WIDTHS.phone.width);
-        expect(target.onTop, name).toBe(true);
+  test(
+    'opens the product menu on a tap, with every link a reachable target at least 44 px tall',
+    async () => {
+      const context = await site.browser.newContext({
+        viewport: { width: WIDTHS.phone.width, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      for (const path of ['/DROC', '/en/news']) {
+        await page.goto(`${site.url}${path}`);
+        expect(await page.isVisible('#menu-products')).toBe(false);
+        await page.tap('button[aria-controls="menu-products"]');
+        expect(await page.getAttribute('button[aria-controls="menu-products"]', 'aria-expanded')).toBe('true');
+        expect(await page.isVisible('#menu-products')).toBe(true);
+        const links = await page.$$('#menu-products a');
+        expect(links.length).toBeGreaterThan(10);
+        for (const link of links) {
+          await link.scrollIntoViewIfNeeded();
+          const target = await link.evaluate((a) => {
+            const box = a.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return { height: box.height, left: box.left, right: box.right, onTop: hit === a || a.contains(hit) };
+          });
+          const name = `${path} ${await link.getAttribute('href')}`;
+          expect(target.height, name).toBeGreaterThanOrEqual(44);
+          expect(target.left, name).toBeGreaterThanOrEqual(0);
+          expect(target.right, name).toBeLessThanOrEqual(WIDTHS.phone.width);
+          expect(target.onTop, name).toBe(true);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone.width);
+        const last = links.at(-1)!;
+        const href = await last.getAttribute('href');
+        await last.tap();
+        await page.waitForURL(`${site.url}${href}`);
+        expect(await page.isVisible('#menu-products')).toBe(false);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.phone.width);
-      const last = links.at(-1)!;
-      const href = await last.getAttribute('href');
-      await last.tap();
-      await page.waitForURL(`${site.url}${href}`);
-      expect(await page.isVisible('#menu-products')).toBe(false);
-    }
-    await context.close();
-  }, SLOW);
+      await context.close();
+    },
+    SLOW,
+  );
 });

@@ -84,7 +84,11 @@ describe('parsing a page of many lists', () => {
     // One after the other; the larger page gets up to three tries, stopping at the first that passes, or at
     // one over 10× (the published module's many-second parses would only delay the failure).
     let four = bestOf(1, () => installed.parse(large));
-    for (let run = 1; run < 3 && four >= 6 * one && four < 10 * one; run++) four = Math.min(four, bestOf(1, () => installed.parse(large)));
+    for (let run = 1; run < 3 && four >= 6 * one && four < 10 * one; run++)
+      four = Math.min(
+        four,
+        bestOf(1, () => installed.parse(large)),
+      );
     expect(four / one, `${Math.round(four)} ms CPU at 4×, ${Math.round(one)} ms at 1×`).toBeLessThan(6);
   });
 

@@ -8,58 +8,151 @@ export const CATALOGUE = {
   USAGE: { title: 'Wrong usage', hint: 'Run `ecom-site <command> --help` for the options.' },
   CONTENT_MISSING: { title: 'Content folder not found', hint: 'Pass the folder with --content, or run the command from the project root.' },
   YAML_SYNTAX: { title: 'YAML syntax error', hint: 'Fix the YAML at the line shown; strings containing ":" or "#" need quotes.' },
-  ENV_INVALID: { title: 'Invalid environment variable', hint: 'Set SOURCE_DATE_EPOCH to whole seconds since 1970 (e.g. `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or unset it to use today\'s date (README, "site.yaml: cdn, apiBase, founded").' },
+  ENV_INVALID: {
+    title: 'Invalid environment variable',
+    hint: 'Set SOURCE_DATE_EPOCH to whole seconds since 1970 (e.g. `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or unset it to use today\'s date (README, "site.yaml: cdn, apiBase, founded").',
+  },
   CONFIG_INVALID: { title: 'Invalid site.yaml', hint: 'See "Content model" in the README for the fields of site.yaml.' },
   MENU_INVALID: { title: 'Invalid menu.yaml', hint: 'See "Content model" in the README for the shape of menu.yaml.' },
   STRINGS_INVALID: { title: 'Invalid _strings.yaml', hint: 'A strings file maps text ids to plain strings, e.g. `nav.home: 首页`.' },
   TERMS_INVALID: { title: 'Invalid _terms.yaml', hint: 'See "Terms" in the README for the shape of the term base.' },
-  FRONTMATTER_LANGUAGE: { title: 'Front matter is not YAML', hint: 'Front matter must be YAML, opened by a plain `---` line; code in front matter is never executed.' },
-  FRONTMATTER_SYNTAX: { title: 'Front matter YAML error', hint: 'Fix the YAML at the line shown; strings containing ":" or "#" need quotes.' },
-  FRONTMATTER_FENCE: { title: 'Front matter not at the top', hint: 'A page starts with a `---` line on line 1, then its fields (`title: …`), then another `---` line; nothing, not even a blank line, may come before the first `---`.' },
+  FRONTMATTER_LANGUAGE: {
+    title: 'Front matter is not YAML',
+    hint: 'Front matter must be YAML, opened by a plain `---` line; code in front matter is never executed.',
+  },
+  FRONTMATTER_SYNTAX: {
+    title: 'Front matter YAML error',
+    hint: 'Fix the YAML at the line shown; strings containing ":" or "#" need quotes.',
+  },
+  FRONTMATTER_FENCE: {
+    title: 'Front matter not at the top',
+    hint: 'A page starts with a `---` line on line 1, then its fields (`title: …`), then another `---` line; nothing, not even a blank line, may come before the first `---`.',
+  },
   FRONTMATTER_INVALID: { title: 'Invalid front matter', hint: 'See "Front matter" in the README for the fields and their types.' },
-  STRING_MISSING: { title: 'Missing text id', hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (README, "site.yaml, menu.yaml, _strings.yaml").' },
+  STRING_MISSING: {
+    title: 'Missing text id',
+    hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (README, "site.yaml, menu.yaml, _strings.yaml").',
+  },
   TEMPLATE_UNKNOWN: { title: 'Unknown template', hint: 'Use one of the templates listed, or remove `template` for a plain page.' },
-  PAGE_TOO_LARGE: { title: 'Page file too large', hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").' },
-  TEMPLATE_CONTENT: { title: 'Page does not fit its template', hint: 'See the template\'s section in the README for the sections and fields it needs.' },
-  FILE_NAME_INVALID: { title: 'File name cannot become a route', hint: 'Give the page file or folder a name with at least one letter or digit (any script), not starting with "."; spaces become "-", symbols such as ?#%& are dropped (README, "Pages and routes").' },
-  ROUTE_DUPLICATE: { title: 'Two files claim one route', hint: 'Keep one of the two files: `a.md` and `a/index.md`, `a b.md` and `a-b.md`, or one name spelled in NFC and NFD all make the same route.' },
-  ROUTE_CASE: { title: 'Routes differ only in case', hint: 'Rename one of the two files or folders so that the names differ in more than case, or spell both alike: macOS, Windows and many hosts treat `Partners.html` and `partners.html` as one file (README, "Pages and routes").' },
+  PAGE_TOO_LARGE: {
+    title: 'Page file too large',
+    hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").',
+  },
+  TEMPLATE_CONTENT: {
+    title: 'Page does not fit its template',
+    hint: "See the template's section in the README for the sections and fields it needs.",
+  },
+  FILE_NAME_INVALID: {
+    title: 'File name cannot become a route',
+    hint: 'Give the page file or folder a name with at least one letter or digit (any script), not starting with "."; spaces become "-", symbols such as ?#%& are dropped (README, "Pages and routes").',
+  },
+  ROUTE_DUPLICATE: {
+    title: 'Two files claim one route',
+    hint: 'Keep one of the two files: `a.md` and `a/index.md`, `a b.md` and `a-b.md`, or one name spelled in NFC and NFD all make the same route.',
+  },
+  ROUTE_CASE: {
+    title: 'Routes differ only in case',
+    hint: 'Rename one of the two files or folders so that the names differ in more than case, or spell both alike: macOS, Windows and many hosts treat `Partners.html` and `partners.html` as one file (README, "Pages and routes").',
+  },
   ROUTE_RESERVED: { title: 'Reserved route', hint: 'Rename the file: this path is generated by the build itself.' },
-  LINK_BROKEN: { title: 'Broken internal link', hint: 'Link to an existing route as the route table writes it (e.g. `/DROC`), or to a file in public/.' },
-  OUT_UNSAFE: { title: 'Unsafe output folder', hint: 'Choose an output folder that is not the project, the content folder or one of their parents, e.g. --out dist.' },
-  OUT_NOT_OURS: { title: 'Output folder holds other files', hint: 'The build replaces the whole output folder. Empty it, remove it, or choose another --out.' },
+  LINK_BROKEN: {
+    title: 'Broken internal link',
+    hint: 'Link to an existing route as the route table writes it (e.g. `/DROC`), or to a file in public/.',
+  },
+  OUT_UNSAFE: {
+    title: 'Unsafe output folder',
+    hint: 'Choose an output folder that is not the project, the content folder or one of their parents, e.g. --out dist.',
+  },
+  OUT_NOT_OURS: {
+    title: 'Output folder holds other files',
+    hint: 'The build replaces the whole output folder. Empty it, remove it, or choose another --out.',
+  },
   TEMPLATE_BUILD: { title: 'Templates failed to compile', hint: 'Fix the template source at the line shown.' },
-  CARD_INVALID: { title: 'Invalid card image', hint: 'Name a PNG or JPEG file of public/ in `card` (`card: /images/card.png`; 1200×630 reads best), or remove `card` to get the drawn card (README, "Search engines and feeds").' },
+  CARD_INVALID: {
+    title: 'Invalid card image',
+    hint: 'Name a PNG or JPEG file of public/ in `card` (`card: /images/card.png`; 1200×630 reads best), or remove `card` to get the drawn card (README, "Search engines and feeds").',
+  },
   RENDER_FAILED: { title: 'Rendering failed', hint: 'A template threw while rendering this page; run with --debug for the stack trace.' },
-  IMAGE_ALT_REQUIRED: { title: 'Photo without alt text', hint: 'Describe what the photo shows: `![the DROC console on a cart](/images/droc.jpg)`, or `cover: { src: …, alt: … }`. A purely decorative photo takes an alt of two quotes: `![""](/images/x.jpg)`, `alt: ""` (README, "Images").' },
-  IMAGE_INVALID: { title: 'Not a usable image', hint: 'Put a JPEG, PNG, WebP, AVIF or TIFF file in public/ (a HEIC photo: export it as JPEG), or fix the path; a cover must be one of those (README, "Images").' },
-  PLACEHOLDER_DATA: { title: 'Stand-in values in site.yaml', hint: 'Put the real values in site.yaml and remove their names from `placeholders`; for a preview, add --allow-placeholders.' },
+  IMAGE_ALT_REQUIRED: {
+    title: 'Photo without alt text',
+    hint: 'Describe what the photo shows: `![the DROC console on a cart](/images/droc.jpg)`, or `cover: { src: …, alt: … }`. A purely decorative photo takes an alt of two quotes: `![""](/images/x.jpg)`, `alt: ""` (README, "Images").',
+  },
+  IMAGE_INVALID: {
+    title: 'Not a usable image',
+    hint: 'Put a JPEG, PNG, WebP, AVIF or TIFF file in public/ (a HEIC photo: export it as JPEG), or fix the path; a cover must be one of those (README, "Images").',
+  },
+  PLACEHOLDER_DATA: {
+    title: 'Stand-in values in site.yaml',
+    hint: 'Put the real values in site.yaml and remove their names from `placeholders`; for a preview, add --allow-placeholders.',
+  },
   STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
   NOT_BUILT: { title: 'Nothing built to check', hint: 'Run `ecom-site build` first, or pass the built folder with --out.' },
   // System errors (cli/core/common/system-errors.ts): printed on one line, message and hint, without a stack.
   PATH_NOT_FOUND: { title: 'File or folder not found', hint: 'Check the path, or create the folder first.' },
-  PERMISSION_DENIED: { title: 'Permission denied', hint: 'Give your user access to it, or choose another folder (or, for a server, a port from 1024 up).' },
+  PERMISSION_DENIED: {
+    title: 'Permission denied',
+    hint: 'Give your user access to it, or choose another folder (or, for a server, a port from 1024 up).',
+  },
   DISK_FULL: { title: 'Disk full', hint: 'Free some space on that disk (or raise the quota), then run the command again.' },
   ADDRESS_IN_USE: { title: 'Address in use', hint: 'Stop the program using it, or choose another --port (0 picks a free one).' },
-  ADDRESS_UNAVAILABLE: { title: 'Address not available', hint: 'Use an address of this machine with --host, e.g. 127.0.0.1 (local) or 0.0.0.0 (all).' },
-  SYSTEM_ERROR: { title: 'System error', hint: 'The operating system refused the operation; fix the cause named, then run the command again.' },
+  ADDRESS_UNAVAILABLE: {
+    title: 'Address not available',
+    hint: 'Use an address of this machine with --host, e.g. 127.0.0.1 (local) or 0.0.0.0 (all).',
+  },
+  SYSTEM_ERROR: {
+    title: 'System error',
+    hint: 'The operating system refused the operation; fix the cause named, then run the command again.',
+  },
   INTERNAL: { title: 'Internal error', hint: 'This is a bug in ecom-site: run again with --debug for the stack trace, and report it.' },
   // Warnings
-  TRANSLATION_MISSING: { title: 'Missing translation', hint: 'Write the page in this locale; until then the other locale\'s page stands in.' },
-  TRANSLATION_DRAFT: { title: 'Translation is a draft', hint: 'Build with --drafts to include it, or remove `draft: true` when it is ready; until then the other locale\'s page stands in.' },
+  TRANSLATION_MISSING: {
+    title: 'Missing translation',
+    hint: "Write the page in this locale; until then the other locale's page stands in.",
+  },
+  TRANSLATION_DRAFT: {
+    title: 'Translation is a draft',
+    hint: "Build with --drafts to include it, or remove `draft: true` when it is ready; until then the other locale's page stands in.",
+  },
   RAW_HTML: { title: 'Raw HTML removed', hint: 'Raw HTML never reaches the output; write Markdown instead.' },
   UNSAFE_URL: { title: 'Unsafe URL removed', hint: 'Only http:, https:, mailto:, tel: and site-relative URLs are kept.' },
   DESCRIPTION_MISSING: { title: 'Missing description', hint: 'Add a `description` to the front matter for search engines.' },
-  KEYWORDS_MISSING: { title: 'Missing keywords', hint: 'Add `keywords` to the front matter, comma-separated (`keywords: DROC, X-ray console`); without it the page carries an empty keywords meta tag.' },
-  NEWS_NOT_ARTICLE: { title: 'Page under news/ is not an article', hint: 'Add `template: article` and a `date: YYYY-MM-DD` to its front matter; or move the file out of news/ if it is not news.' },
-  PLACEHOLDER_UNKNOWN: { title: 'Unknown placeholder', hint: 'Write one of {phone}, {email} or {company}, in lower case; to show braces as they are, put the text in a code span (`{name}`).' },
-  FIELD_UNKNOWN: { title: 'Unknown front matter field', hint: 'Check the spelling; the fields each template reads are listed in the README.' },
-  HEADING_LEVEL: { title: 'Level-1 heading in the body', hint: 'The template prints the title as the page\'s only h1; start sections with `##`.' },
+  KEYWORDS_MISSING: {
+    title: 'Missing keywords',
+    hint: 'Add `keywords` to the front matter, comma-separated (`keywords: DROC, X-ray console`); without it the page carries an empty keywords meta tag.',
+  },
+  NEWS_NOT_ARTICLE: {
+    title: 'Page under news/ is not an article',
+    hint: 'Add `template: article` and a `date: YYYY-MM-DD` to its front matter; or move the file out of news/ if it is not news.',
+  },
+  PLACEHOLDER_UNKNOWN: {
+    title: 'Unknown placeholder',
+    hint: 'Write one of {phone}, {email} or {company}, in lower case; to show braces as they are, put the text in a code span (`{name}`).',
+  },
+  FIELD_UNKNOWN: {
+    title: 'Unknown front matter field',
+    hint: 'Check the spelling; the fields each template reads are listed in the README.',
+  },
+  HEADING_LEVEL: {
+    title: 'Level-1 heading in the body',
+    hint: "The template prints the title as the page's only h1; start sections with `##`.",
+  },
   IMAGE_ALT_MISSING: { title: 'Image without alt text', hint: 'Describe the image: `![what it shows](/path.svg)`.' },
-  FILE_IGNORED: { title: 'File is not a page', hint: 'Only files ending in `.md` (lower case) are pages: rename a page to `<name>.md`; put images and downloads in public/ and link them as `/images/…`; start a name with `_` to keep a file beside the pages without this warning.' },
-  LOCALE_UNKNOWN: { title: 'Unknown locale folder', hint: 'Rename the folder to a configured locale, or start its name with "_" to keep it out of the build.' },
-  TERM_VARIANT: { title: 'Variant term', hint: 'Use the preferred term from content/_terms.yaml, so every page names the concept the same way.' },
-  CJK_SPACING: { title: 'Space between Chinese and Latin text', hint: 'Write Chinese and Latin text without a space between them (`DROC是`, `3.0版本`); see "Terms" in the README.' },
+  FILE_IGNORED: {
+    title: 'File is not a page',
+    hint: 'Only files ending in `.md` (lower case) are pages: rename a page to `<name>.md`; put images and downloads in public/ and link them as `/images/…`; start a name with `_` to keep a file beside the pages without this warning.',
+  },
+  LOCALE_UNKNOWN: {
+    title: 'Unknown locale folder',
+    hint: 'Rename the folder to a configured locale, or start its name with "_" to keep it out of the build.',
+  },
+  TERM_VARIANT: {
+    title: 'Variant term',
+    hint: 'Use the preferred term from content/_terms.yaml, so every page names the concept the same way.',
+  },
+  CJK_SPACING: {
+    title: 'Space between Chinese and Latin text',
+    hint: 'Write Chinese and Latin text without a space between them (`DROC是`, `3.0版本`); see "Terms" in the README.',
+  },
 } as const;
 
 /** A permanent error or warning code. */

@@ -60,17 +60,31 @@ export function routeFromFile(relPath: string): string {
 export function checkFileRoute(relPath: string): { code: 'FILE_NAME_INVALID' | 'ROUTE_RESERVED'; message: string } | null {
   for (const name of relPath.replace(/\.md$/, '').split('/')) {
     const segment = routeSegment(name);
-    if (segment === '') return { code: 'FILE_NAME_INVALID', message: `The name "${name}" has no letter, digit, "-", "_" or "." to make a URL of.` };
-    if (segment.startsWith('.')) return { code: 'FILE_NAME_INVALID', message: `The name "${name}" becomes "${segment}" in the URL, which starts with "." (hidden files are never served).` };
+    if (segment === '')
+      return { code: 'FILE_NAME_INVALID', message: `The name "${name}" has no letter, digit, "-", "_" or "." to make a URL of.` };
+    if (segment.startsWith('.'))
+      return {
+        code: 'FILE_NAME_INVALID',
+        message: `The name "${name}" becomes "${segment}" in the URL, which starts with "." (hidden files are never served).`,
+      };
     const bytes = UTF8.encode(segment).length;
-    if (bytes > MAX_SEGMENT_BYTES) return { code: 'FILE_NAME_INVALID', message: `The name "${name}" is ${bytes} bytes long in UTF-8; a URL segment may have at most ${MAX_SEGMENT_BYTES}.` };
+    if (bytes > MAX_SEGMENT_BYTES)
+      return {
+        code: 'FILE_NAME_INVALID',
+        message: `The name "${name}" is ${bytes} bytes long in UTF-8; a URL segment may have at most ${MAX_SEGMENT_BYTES}.`,
+      };
   }
   const route = routeFromFile(relPath);
   const first = route.split('/')[1] ?? '';
-  if (RESERVED_FIRST_SEGMENTS.has(first)) return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
+  if (RESERVED_FIRST_SEGMENTS.has(first))
+    return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
   // `/Assets` or `/EN` would be written over the build's own `assets/` or `en.html` where case is ignored.
   const lower = first.toLowerCase();
-  if (RESERVED_FIRST_SEGMENTS.has(lower)) return { code: 'ROUTE_RESERVED', message: `The route ${route} differs only in case from /${lower}, which the build generates itself; macOS, Windows and many hosts ignore case in file names, so the two would be one.` };
+  if (RESERVED_FIRST_SEGMENTS.has(lower))
+    return {
+      code: 'ROUTE_RESERVED',
+      message: `The route ${route} differs only in case from /${lower}, which the build generates itself; macOS, Windows and many hosts ignore case in file names, so the two would be one.`,
+    };
   return null;
 }
 
@@ -103,7 +117,10 @@ export function findCaseCollisions(routes: readonly RoutedFile[]): CaseCollision
   const reported = new Set<string>();
   const collisions: CaseCollision[] = [];
   for (const owner of routes) {
-    const segments = owner.route.split('/').slice(1).filter((s) => s !== '');
+    const segments = owner.route
+      .split('/')
+      .slice(1)
+      .filter((s) => s !== '');
     segments.forEach((_, i) => {
       const kind = i < segments.length - 1 ? 'folder' : 'page';
       const spelling = `/${segments.slice(0, i + 1).join('/')}`;

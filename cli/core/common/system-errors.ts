@@ -70,7 +70,13 @@ const REASONS: Readonly<Record<string, string>> = {
 
 function isSystemError(error: unknown): error is SystemError {
   const e = error as Partial<SystemError> | null;
-  return typeof e === 'object' && e !== null && typeof e.code === 'string' && /^E[A-Z0-9_]+$/.test(e.code) && (typeof e.syscall === 'string' || typeof e.path === 'string');
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.code === 'string' &&
+    /^E[A-Z0-9_]+$/.test(e.code) &&
+    (typeof e.syscall === 'string' || typeof e.path === 'string')
+  );
 }
 
 /** The problem a system error stands for, or undefined when `error` is not one (a bug, a SiteError). */
@@ -80,9 +86,14 @@ export function systemProblem(error: unknown): Problem | undefined {
   const reason = REASONS[error.code] ?? error.code;
   if (error.syscall === 'listen' || error.syscall === 'bind' || error.syscall === 'getaddrinfo') {
     const where = error.port === undefined ? String(error.address ?? error.message) : `${error.address ?? ''}:${error.port}`;
-    const why = error.code === 'EADDRINUSE' ? 'another program is listening there'
-      : error.code === 'EACCES' ? 'ports below 1024 need special rights'
-      : code === 'ADDRESS_UNAVAILABLE' ? 'it is not an address of this machine' : reason;
+    const why =
+      error.code === 'EADDRINUSE'
+        ? 'another program is listening there'
+        : error.code === 'EACCES'
+          ? 'ports below 1024 need special rights'
+          : code === 'ADDRESS_UNAVAILABLE'
+            ? 'it is not an address of this machine'
+            : reason;
     return problem(code, `Cannot listen on ${where}: ${why}.`);
   }
   const action = ACTIONS[error.syscall ?? ''] ?? error.syscall ?? 'use';

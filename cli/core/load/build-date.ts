@@ -15,7 +15,9 @@ export function buildYear(env: Readonly<Record<string, string | undefined>> = pr
   const seconds = /^\d{1,15}$/.test(epoch) ? Number(epoch) : Number.NaN;
   const date = new Date(seconds * 1000);
   if (Number.isNaN(date.getTime())) {
-    throw new SiteError(problem('ENV_INVALID', `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC, found ${JSON.stringify(epoch)}.`));
+    throw new SiteError(
+      problem('ENV_INVALID', `SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC, found ${JSON.stringify(epoch)}.`),
+    );
   }
   return date.getUTCFullYear();
 }

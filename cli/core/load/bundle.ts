@@ -23,7 +23,11 @@ function toSiteError(error: unknown): never {
   if (messages.length === 0) throw error;
   throw new SiteError(
     messages.map((m) =>
-      problem('TEMPLATE_BUILD', m.text, m.location ? { file: displayPath(m.location.file), line: m.location.line, column: m.location.column + 1 } : {}),
+      problem(
+        'TEMPLATE_BUILD',
+        m.text,
+        m.location ? { file: displayPath(m.location.file), line: m.location.line, column: m.location.column + 1 } : {},
+      ),
     ),
   );
 }
@@ -35,7 +39,9 @@ interface BundleRecord {
 
 async function inputsUnchanged(root: string, record: BundleRecord): Promise<boolean> {
   try {
-    const checks = await Promise.all(Object.entries(record.inputs).map(async ([path, hash]) => contentHash(await readFile(join(root, path))) === hash));
+    const checks = await Promise.all(
+      Object.entries(record.inputs).map(async ([path, hash]) => contentHash(await readFile(join(root, path))) === hash),
+    );
     return checks.every(Boolean);
   } catch {
     return false;
@@ -47,7 +53,13 @@ async function inputsUnchanged(root: string, record: BundleRecord): Promise<bool
  * was made from (esbuild's metafile); while none of them changed, the cached bytes are used and esbuild
  * does not run, which keeps a build with unchanged templates fast.
  */
-async function bundleOne(root: string, cacheDir: string, entry: string, platform: 'node' | 'browser', minify: boolean): Promise<Uint8Array> {
+async function bundleOne(
+  root: string,
+  cacheDir: string,
+  entry: string,
+  platform: 'node' | 'browser',
+  minify: boolean,
+): Promise<Uint8Array> {
   const dir = join(cacheDir, 'bundles');
   const key = contentHash(`${entry}|${platform}|${minify}|${esbuildVersion}`);
   try {
@@ -76,9 +88,11 @@ async function bundleOne(root: string, cacheDir: string, entry: string, platform
     const file = result.outputFiles[0];
     if (!file) throw new Error(`esbuild produced no output for ${entry}`);
     const inputs: Record<string, string> = {};
-    await Promise.all(Object.keys(result.metafile.inputs).map(async (path) => {
-      inputs[path] = contentHash(await readFile(join(root, path)));
-    }));
+    await Promise.all(
+      Object.keys(result.metafile.inputs).map(async (path) => {
+        inputs[path] = contentHash(await readFile(join(root, path)));
+      }),
+    );
     // The record goes first and comes back last: a command killed between the two writes leaves no
     // record, never an old record beside new bytes (which a later run could take for its inputs' bundle).
     await rm(join(dir, `${key}.json`), { force: true });

@@ -48,7 +48,7 @@ export interface MenuItem {
 /** The header menu from menu.yaml: the product dropdown's groups and the plain links beside it. */
 export interface Menu {
   file: string;
-  groups: Array<{ label: string; items: MenuItem[]; /** Line of the group's `label`. */ line: number }>;
+  groups: Array<{ label: string; items: MenuItem[] /** Line of the group's `label`. */; line: number }>;
   links: MenuItem[];
 }
 
@@ -68,10 +68,26 @@ export function isBaseUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value) && URL.canParse(value);
 }
 const ROUTE = { kind: 'string', required: true, pattern: /^\/[^\s]*$/, patternHint: 'a route starting with "/", e.g. /DROC' } as const;
-const TEXT_ID = { kind: 'string', required: true, pattern: /^[\w.-]+$/, patternHint: 'a text id from _strings.yaml, e.g. nav.company' } as const;
+const TEXT_ID = {
+  kind: 'string',
+  required: true,
+  pattern: /^[\w.-]+$/,
+  patternHint: 'a text id from _strings.yaml, e.g. nav.company',
+} as const;
 
 /** The site.yaml fields that may be marked as still holding stand-in values (`placeholders: [...]`). */
-export const PLACEHOLDER_FIELDS = ['baseUrl', 'company', 'legalEntity', 'address', 'phone', 'email', 'founded', 'customers', 'countries', 'platformYear'] as const;
+export const PLACEHOLDER_FIELDS = [
+  'baseUrl',
+  'company',
+  'legalEntity',
+  'address',
+  'phone',
+  'email',
+  'founded',
+  'customers',
+  'countries',
+  'platformYear',
+] as const;
 
 const SITE_SCHEMA: Field = {
   kind: 'record',
@@ -100,7 +116,12 @@ const MENU_SCHEMA: Field = {
   kind: 'record',
   required: true,
   fields: {
-    groups: { kind: 'list', required: true, min: 1, of: { kind: 'record', fields: { label: TEXT_ID, items: { kind: 'list', required: true, min: 1, of: ITEM } } } },
+    groups: {
+      kind: 'list',
+      required: true,
+      min: 1,
+      of: { kind: 'record', fields: { label: TEXT_ID, items: { kind: 'list', required: true, min: 1, of: ITEM } } },
+    },
     links: { kind: 'list', of: ITEM },
   },
 };
@@ -136,7 +157,12 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
   const maxPageSize = raw.maxPageSize === undefined || raw.maxPageSize === null ? DEFAULTS.maxPageSize : parseSize(raw.maxPageSize);
   if (maxPageSize === undefined) {
     const found = JSON.stringify(raw.maxPageSize);
-    throw new SiteError(problem('CONFIG_INVALID', `\`maxPageSize\` must be a size in bytes or with a unit (B, KB, MB, GB), e.g. 8 MB, found ${found}.`, { file: source.file, line: source.lineOf(['maxPageSize']) }));
+    throw new SiteError(
+      problem('CONFIG_INVALID', `\`maxPageSize\` must be a size in bytes or with a unit (B, KB, MB, GB), e.g. 8 MB, found ${found}.`, {
+        file: source.file,
+        line: source.lineOf(['maxPageSize']),
+      }),
+    );
   }
   return {
     baseUrl: trim(raw.baseUrl),
@@ -148,8 +174,13 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
     ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
     ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
-    ...Object.fromEntries((['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])])),
-    placeholders: { fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [], ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}) },
+    ...Object.fromEntries(
+      (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
+    ),
+    placeholders: {
+      fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [],
+      ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}),
+    },
     maxPageSize,
   };
 }
@@ -158,11 +189,23 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
 export async function loadMenu(contentDir: string): Promise<Menu> {
   const source = await readYaml(join(contentDir, 'menu.yaml'), 'MENU_INVALID');
   check(source, MENU_SCHEMA, 'MENU_INVALID');
-  const raw = source.value as { groups: Array<{ label: string; items: Array<{ route: string; label: string }> }>; links?: Array<{ route: string; label: string }> };
-  const item = (path: Array<string | number>, value: { route: string; label: string }): MenuItem => ({ route: value.route, label: value.label, line: source.lineOf([...path, 'route']), labelLine: source.lineOf([...path, 'label']) });
+  const raw = source.value as {
+    groups: Array<{ label: string; items: Array<{ route: string; label: string }> }>;
+    links?: Array<{ route: string; label: string }>;
+  };
+  const item = (path: Array<string | number>, value: { route: string; label: string }): MenuItem => ({
+    route: value.route,
+    label: value.label,
+    line: source.lineOf([...path, 'route']),
+    labelLine: source.lineOf([...path, 'label']),
+  });
   return {
     file: source.file,
-    groups: raw.groups.map((group, g) => ({ label: group.label, items: group.items.map((it, i) => item(['groups', g, 'items', i], it)), line: source.lineOf(['groups', g, 'label']) })),
+    groups: raw.groups.map((group, g) => ({
+      label: group.label,
+      items: group.items.map((it, i) => item(['groups', g, 'items', i], it)),
+      line: source.lineOf(['groups', g, 'label']),
+    })),
     links: (raw.links ?? []).map((it, i) => item(['links', i], it)),
   };
 }
@@ -174,7 +217,13 @@ export async function loadMenu(contentDir: string): Promise<Menu> {
 function checkPlainStrings(source: YamlSource): void {
   const problems = Object.entries(source.value as Record<string, unknown>)
     .filter(([, value]) => typeof value === 'number')
-    .map(([id, value]) => problem('STRINGS_INVALID', `The text of "${id}" must be a string, found the number ${String(value)}; quote it ("${String(value)}") if that number is the text.`, { file: source.file, line: source.lineOf([id]) }));
+    .map(([id, value]) =>
+      problem(
+        'STRINGS_INVALID',
+        `The text of "${id}" must be a string, found the number ${String(value)}; quote it ("${String(value)}") if that number is the text.`,
+        { file: source.file, line: source.lineOf([id]) },
+      ),
+    );
   if (problems.length) throw new SiteError(problems);
 }
 

@@ -108,7 +108,13 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   const language = fenceLanguage(text);
   const refuse = (): never => {
     const shown = language.length > 40 ? `${language.slice(0, 40)}…` : language;
-    throw new SiteError(problem('FRONTMATTER_LANGUAGE', `The front matter is marked as ${JSON.stringify(shown)}; only YAML front matter is accepted and it was not run.`, { file, line: 1, column: 4 }));
+    throw new SiteError(
+      problem(
+        'FRONTMATTER_LANGUAGE',
+        `The front matter is marked as ${JSON.stringify(shown)}; only YAML front matter is accepted and it was not run.`,
+        { file, line: 1, column: 4 },
+      ),
+    );
   };
   if (language && !/^ya?ml$/i.test(language)) refuse();
   // A fence out of place would otherwise read as a page without front matter ("`title` is required").
@@ -138,16 +144,33 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
 
   const template = typeof value.template === 'string' ? value.template : DEFAULTS.template;
   if (!templates.names.includes(template)) {
-    throw new SiteError(problem('TEMPLATE_UNKNOWN', `The template ${JSON.stringify(template.length > 40 ? `${template.slice(0, 40)}…` : template)} does not exist. Known templates: ${templates.names.join(', ')}.`, { file, line: lineOf(['template']) }));
+    throw new SiteError(
+      problem(
+        'TEMPLATE_UNKNOWN',
+        `The template ${JSON.stringify(template.length > 40 ? `${template.slice(0, 40)}…` : template)} does not exist. Known templates: ${templates.names.join(', ')}.`,
+        { file, line: lineOf(['template']) },
+      ),
+    );
   }
   const schema: Field = { kind: 'record', required: true, fields: { ...COMMON_FIELDS, ...templates.fieldsOf(template) } };
   const unknown: Array<Array<string | number>> = [];
   const problems = validate(value, schema, yaml, 'FRONTMATTER_INVALID', [], unknown);
   if (problems.length) throw new SiteError(problems);
-  const notes = unknown.map((path) => problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }));
+  const notes = unknown.map((path) =>
+    problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }),
+  );
   if (relPath.startsWith(NEWS_FOLDER) && !templates.isArticle(template)) {
-    const articles = templates.names.filter((name) => templates.isArticle(name)).map((name) => `\`template: ${name}\``).join(' or ');
-    notes.push(problem('NEWS_NOT_ARTICLE', `This page is under ${NEWS_FOLDER} but its template is "${template}", not an article: it is missing from the news list and the feed. Add ${articles} and a \`date\`.`, { file, line: typeof value.template === 'string' ? lineOf(['template']) : 1 }));
+    const articles = templates.names
+      .filter((name) => templates.isArticle(name))
+      .map((name) => `\`template: ${name}\``)
+      .join(' or ');
+    notes.push(
+      problem(
+        'NEWS_NOT_ARTICLE',
+        `This page is under ${NEWS_FOLDER} but its template is "${template}", not an article: it is missing from the news list and the feed. Add ${articles} and a \`date\`.`,
+        { file, line: typeof value.template === 'string' ? lineOf(['template']) : 1 },
+      ),
+    );
   }
   notes.push(...findDataPlaceholders(value, [], file, lineOf));
 
@@ -172,7 +195,10 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
 
 /** PLACEHOLDER_UNKNOWN for each `{word}` in a front matter string that no placeholder fills, at its field's line. */
 function findDataPlaceholders(value: unknown, path: Array<string | number>, file: string, lineOf: YamlSource['lineOf']): Problem[] {
-  if (typeof value === 'string') return findUnknownPlaceholders(value).map((found) => problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file, line: lineOf(path) }));
+  if (typeof value === 'string')
+    return findUnknownPlaceholders(value).map((found) =>
+      problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file, line: lineOf(path) }),
+    );
   if (Array.isArray(value)) return value.flatMap((item, i) => findDataPlaceholders(item, [...path, i], file, lineOf));
   if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => findDataPlaceholders(item, [...path, key], file, lineOf));
   return [];
@@ -202,11 +228,25 @@ function isJsonSafe(value: unknown): boolean {
 /** What the cache keeps of a page, or undefined when its front matter cannot be kept as JSON. */
 export function toParsed(page: SourcePage): ParsedPage | undefined {
   if (!isJsonSafe(page.data)) return undefined;
-  return { hash: page.hash, data: page.data, template: page.template, bodyStart: page.bodyStart, bodyLine: page.bodyLine, warnings: page.warnings };
+  return {
+    hash: page.hash,
+    data: page.data,
+    template: page.template,
+    bodyStart: page.bodyStart,
+    bodyLine: page.bodyLine,
+    warnings: page.warnings,
+  };
 }
 
 /** A page rebuilt from the cache and its unchanged text; YAML positions are found again only if asked. */
-function fromParsed(parsed: ParsedPage, text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
+function fromParsed(
+  parsed: ParsedPage,
+  text: string,
+  file: string,
+  locale: Locale,
+  relPath: string,
+  templates: TemplateFields,
+): SourcePage {
   let lineOf: YamlSource['lineOf'] | undefined;
   return {
     file,
@@ -263,7 +303,11 @@ export async function findUnknownLocales(contentDir: string): Promise<Problem[]>
     .sort()
     .map((name) => {
       const folder = displayPath(join(contentDir, name));
-      return problem('LOCALE_UNKNOWN', `The folder ${folder}/ is not a configured locale (${LOCALES.join(', ')}); its pages are not built.`, { file: folder });
+      return problem(
+        'LOCALE_UNKNOWN',
+        `The folder ${folder}/ is not a configured locale (${LOCALES.join(', ')}); its pages are not built.`,
+        { file: folder },
+      );
     });
 }
 
@@ -302,14 +346,31 @@ export async function findIgnoredFiles(contentDir: string): Promise<Problem[]> {
     const renamed = `${entry.slice(0, dot)}.md`;
     const name = renamed.slice(renamed.lastIndexOf('/') + 1);
     const lower = extension.toLowerCase();
-    const advice = lower === '.mdx' ? 'MDX is not supported: if the file is plain Markdown, rename' : lower === '.txt' || lower === '.text' ? 'If it is a page, rename' : 'Rename';
+    const advice =
+      lower === '.mdx'
+        ? 'MDX is not supported: if the file is plain Markdown, rename'
+        : lower === '.txt' || lower === '.text'
+          ? 'If it is a page, rename'
+          : 'Rename';
     const clash = existsSync(join(contentDir, renamed)) ? ` (a ${name} already exists beside it: keep one of the two)` : '';
-    problems.push(problem('FILE_IGNORED', `Only files ending in \`.md\` (lower case) are pages, so this file is not built. ${advice} it to \`${name}\`${clash}.`, { file: shown(entry) }));
+    problems.push(
+      problem(
+        'FILE_IGNORED',
+        `Only files ending in \`.md\` (lower case) are pages, so this file is not built. ${advice} it to \`${name}\`${clash}.`,
+        { file: shown(entry) },
+      ),
+    );
   }
   if (others.length) {
     const listed = others.slice(0, LISTED).join(', ') + (others.length > LISTED ? ` and ${others.length - LISTED} more` : '');
     const count = others.length === 1 ? 'A file' : `${others.length} files`;
-    problems.push(problem('FILE_IGNORED', `${count} in the locale folders ${others.length === 1 ? 'is' : 'are'} not ${others.length === 1 ? 'a page' : 'pages'} and not published: ${listed}. Files the site serves (images, downloads) belong in public/, linked as \`/images/…\`.`, { file: others[0] }));
+    problems.push(
+      problem(
+        'FILE_IGNORED',
+        `${count} in the locale folders ${others.length === 1 ? 'is' : 'are'} not ${others.length === 1 ? 'a page' : 'pages'} and not published: ${listed}. Files the site serves (images, downloads) belong in public/, linked as \`/images/…\`.`,
+        { file: others[0] },
+      ),
+    );
   }
   return problems;
 }
@@ -324,14 +385,25 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
   if (text.length * 3 <= maxPageSize) return;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= maxPageSize) return;
-  throw new SiteError(problem('PAGE_TOO_LARGE', `The page file is ${formatSize(bytes)}, above the page size limit of ${formatSize(maxPageSize)} set by \`maxPageSize\` in site.yaml.`, { file }));
+  throw new SiteError(
+    problem(
+      'PAGE_TOO_LARGE',
+      `The page file is ${formatSize(bytes)}, above the page size limit of ${formatSize(maxPageSize)} set by \`maxPageSize\` in site.yaml.`,
+      { file },
+    ),
+  );
 }
 
 /**
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
  * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
  */
-export async function loadPages(contentDir: string, templates: TemplateFields, reuse?: PageReuse, maxPageSize: number = DEFAULTS.maxPageSize): Promise<{ pages: SourcePage[]; warnings: Problem[] }> {
+export async function loadPages(
+  contentDir: string,
+  templates: TemplateFields,
+  reuse?: PageReuse,
+  maxPageSize: number = DEFAULTS.maxPageSize,
+): Promise<{ pages: SourcePage[]; warnings: Problem[] }> {
   const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
   const [unknownLocales, ignoredFiles] = await Promise.all([findUnknownLocales(contentDir), findIgnoredFiles(contentDir)]);
   const problems: Problem[] = [];

@@ -82,7 +82,9 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
       // NFC and NFD spellings of one name look identical in a terminal: say why they are two files.
       const twins = existing.file !== source.file && existing.file.normalize('NFC') === source.file.normalize('NFC');
       const why = twins ? ' The two names differ only in Unicode normalisation (NFC and NFD: one was written on macOS).' : '';
-      errors.push(problem('ROUTE_DUPLICATE', `${existing.file} and ${source.file} both make the route ${source.route}.${why}`, { file: source.file }));
+      errors.push(
+        problem('ROUTE_DUPLICATE', `${existing.file} and ${source.file} both make the route ${source.route}.${why}`, { file: source.file }),
+      );
       continue;
     }
     entry[source.locale] = source;
@@ -90,8 +92,15 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
   }
   const kept = [...byRoute.values()].flatMap((entry) => LOCALES.map((l) => entry[l]).filter((s): s is SourcePage => s !== undefined));
   for (const { first, second, spellings, kind } of findCaseCollisions(kept)) {
-    const what = kind === 'page' ? `the routes ${spellings[0]} and ${spellings[1]}` : `routes under the folders ${spellings[0]}/ and ${spellings[1]}/`;
-    errors.push(problem('ROUTE_CASE', `${first.file} and ${second.file} make ${what}, which differ only in case: on macOS, Windows and many hosts ${kind === 'page' ? 'they are one file, and one page would overwrite the other' : 'they are one folder, which mixes their pages'}.`, { file: second.file }));
+    const what =
+      kind === 'page' ? `the routes ${spellings[0]} and ${spellings[1]}` : `routes under the folders ${spellings[0]}/ and ${spellings[1]}/`;
+    errors.push(
+      problem(
+        'ROUTE_CASE',
+        `${first.file} and ${second.file} make ${what}, which differ only in case: on macOS, Windows and many hosts ${kind === 'page' ? 'they are one file, and one page would overwrite the other' : 'they are one folder, which mixes their pages'}.`,
+        { file: second.file },
+      ),
+    );
   }
   const pages: PlannedPage[] = [];
   for (const route of [...byRoute.keys()].sort()) {
@@ -107,10 +116,18 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
       if (!other) continue;
       const draft = draftsByRoute.get(route)?.[locale];
       if (draft) {
-        warnings.push(problem('TRANSLATION_DRAFT', `${draft.file} is a draft (\`draft: true\`), left out of the build without --drafts; ${other.file} stands in for ${route} in "${locale}".`, { file: draft.file, line: draft.lineOf(['draft']) }));
+        warnings.push(
+          problem(
+            'TRANSLATION_DRAFT',
+            `${draft.file} is a draft (\`draft: true\`), left out of the build without --drafts; ${other.file} stands in for ${route} in "${locale}".`,
+            { file: draft.file, line: draft.lineOf(['draft']) },
+          ),
+        );
       } else {
         const missing = expectedFile(other, locale);
-        warnings.push(problem('TRANSLATION_MISSING', `${missing} is missing; ${other.file} is used for ${route} in "${locale}".`, { file: missing }));
+        warnings.push(
+          problem('TRANSLATION_MISSING', `${missing} is missing; ${other.file} is used for ${route} in "${locale}".`, { file: missing }),
+        );
       }
       pages.push({ route, locale, source: other, fallback: true, ownLocales });
     }
@@ -133,7 +150,11 @@ export function missingStrings(strings: Record<Locale, Record<string, string>>, 
 }
 
 /** Builds the translation report from the plan. */
-export function translationReport(pages: readonly PlannedPage[], missing: Record<Locale, string[]>, terms: TermGap[] = []): TranslationReport {
+export function translationReport(
+  pages: readonly PlannedPage[],
+  missing: Record<Locale, string[]>,
+  terms: TermGap[] = [],
+): TranslationReport {
   const rows = new Map<string, TranslationRow>();
   for (const page of pages) {
     const row = rows.get(page.route) ?? { route: page.route, locales: {} as TranslationRow['locales'] };
@@ -147,7 +168,10 @@ export function translationReport(pages: readonly PlannedPage[], missing: Record
  * Each locale's strings over the templates' built-in text (templates/strings.ts `UI_TEXT`): an entry of
  * the locale's _strings.yaml wins, id by id; a template id it leaves out gets its built-in text.
  */
-export function withDefaults(strings: Record<Locale, Record<string, string>>, defaults: Readonly<Record<string, Readonly<Record<Locale, string>>>>): Record<Locale, Record<string, string>> {
+export function withDefaults(
+  strings: Record<Locale, Record<string, string>>,
+  defaults: Readonly<Record<string, Readonly<Record<Locale, string>>>>,
+): Record<Locale, Record<string, string>> {
   const result = {} as Record<Locale, Record<string, string>>;
   for (const locale of LOCALES) {
     result[locale] = { ...Object.fromEntries(Object.entries(defaults).map(([id, text]) => [id, text[locale]])), ...strings[locale] };
@@ -166,7 +190,11 @@ export interface TextUse {
  * (`withDefaults`): a menu label a locale lacks, at its line in menu.yaml; then any id that one locale's
  * _strings.yaml defines and another lacks, at the lacking locale's file. `fileOf` names a locale's file.
  */
-export function findMissingStrings(strings: Record<Locale, Record<string, string>>, menu: { file: string; uses: readonly TextUse[] }, fileOf: (locale: Locale) => string): Problem[] {
+export function findMissingStrings(
+  strings: Record<Locale, Record<string, string>>,
+  menu: { file: string; uses: readonly TextUse[] },
+  fileOf: (locale: Locale) => string,
+): Problem[] {
   const problems: Problem[] = [];
   const lacking = (id: string): Locale[] => LOCALES.filter((locale) => !Object.hasOwn(strings[locale], id));
   const reported = new Set<string>();
@@ -175,13 +203,20 @@ export function findMissingStrings(strings: Record<Locale, Record<string, string
     if (!locales.length) continue;
     reported.add(use.id);
     const where = locales.map(fileOf).join(' and ');
-    problems.push(problem('STRING_MISSING', `The menu label "${use.id}" is not defined in ${where}; the menu would show the id itself.`, { file: menu.file, ...(use.line ? { line: use.line } : {}) }));
+    problems.push(
+      problem('STRING_MISSING', `The menu label "${use.id}" is not defined in ${where}; the menu would show the id itself.`, {
+        file: menu.file,
+        ...(use.line ? { line: use.line } : {}),
+      }),
+    );
   }
   const defined = [...new Set(LOCALES.flatMap((locale) => Object.keys(strings[locale])))].filter((id) => !reported.has(id)).sort();
   for (const locale of LOCALES) {
     for (const id of defined) {
       if (Object.hasOwn(strings[locale], id)) continue;
-      const others = LOCALES.filter((l) => Object.hasOwn(strings[l], id)).map(fileOf).join(' and ');
+      const others = LOCALES.filter((l) => Object.hasOwn(strings[l], id))
+        .map(fileOf)
+        .join(' and ');
       problems.push(problem('STRING_MISSING', `The text id "${id}" is defined in ${others} but not here.`, { file: fileOf(locale) }));
     }
   }

@@ -6,7 +6,17 @@
  * the year the manufacturing platform launched). All come from site.yaml, so a fact is changed in one
  * place for every page of both locales.
  */
-export const PLACEHOLDER_NAMES = ['phone', 'email', 'company', 'legalEntity', 'address', 'founded', 'customers', 'countries', 'platformYear'] as const;
+export const PLACEHOLDER_NAMES = [
+  'phone',
+  'email',
+  'company',
+  'legalEntity',
+  'address',
+  'founded',
+  'customers',
+  'countries',
+  'platformYear',
+] as const;
 
 /** A placeholder name. */
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
@@ -30,13 +40,15 @@ export interface UnknownPlaceholder {
  */
 export function findUnknownPlaceholders(text: string, values?: Placeholders): UnknownPlaceholder[] {
   if (!text.includes('{')) return [];
-  const known = (name: string): boolean => (PLACEHOLDER_NAMES as readonly string[]).includes(name) && (!values || values[name as PlaceholderName] !== undefined);
+  const known = (name: string): boolean =>
+    (PLACEHOLDER_NAMES as readonly string[]).includes(name) && (!values || values[name as PlaceholderName] !== undefined);
   return [...text.matchAll(WORD_IN_BRACES)].filter((m) => !known(m[1] as string)).map((m) => ({ name: m[1] as string, index: m.index }));
 }
 
 /** The message of a PLACEHOLDER_UNKNOWN warning. */
 export function unknownPlaceholderMessage(name: string): string {
-  if ((PLACEHOLDER_NAMES as readonly string[]).includes(name)) return `{${name}} has no value in site.yaml and stays in the page as typed; set \`${name}\` there.`;
+  if ((PLACEHOLDER_NAMES as readonly string[]).includes(name))
+    return `{${name}} has no value in site.yaml and stays in the page as typed; set \`${name}\` there.`;
   const near = PLACEHOLDER_NAMES.find((known) => known.toLowerCase() === name.toLowerCase());
   const known = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
   return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (it is written {${near}})` : ''}; the placeholders are ${known}.`;

@@ -8,7 +8,12 @@ import { formatPath, type YamlSource } from './yaml.ts';
 
 /** The shape of one field. */
 export type Field =
-  | { kind: 'string' | 'boolean' | 'number' | 'date'; required?: boolean; pattern?: RegExp | { test(value: string): boolean }; patternHint?: string }
+  | {
+      kind: 'string' | 'boolean' | 'number' | 'date';
+      required?: boolean;
+      pattern?: RegExp | { test(value: string): boolean };
+      patternHint?: string;
+    }
   | { kind: 'enum'; values: readonly string[]; required?: boolean }
   | { kind: 'list'; of: Field; required?: boolean; min?: number; max?: number }
   | { kind: 'record'; fields: Fields; required?: boolean; open?: boolean }
@@ -37,13 +42,21 @@ function describe(value: unknown): string {
 
 function expected(field: Field): string {
   switch (field.kind) {
-    case 'string': return 'a string';
-    case 'boolean': return 'true or false';
-    case 'number': return 'a number';
-    case 'date': return 'a date written YYYY-MM-DD';
-    case 'enum': return `one of: ${field.values.join(', ')}`;
-    case 'list': return 'a list';
-    case 'record': case 'dictionary': return 'a mapping';
+    case 'string':
+      return 'a string';
+    case 'boolean':
+      return 'true or false';
+    case 'number':
+      return 'a number';
+    case 'date':
+      return 'a date written YYYY-MM-DD';
+    case 'enum':
+      return `one of: ${field.values.join(', ')}`;
+    case 'list':
+      return 'a list';
+    case 'record':
+    case 'dictionary':
+      return 'a mapping';
   }
 }
 
@@ -62,20 +75,28 @@ export function validate(value: unknown, field: Field, source: YamlSource, code:
     case 'string':
       if (typeof value !== 'string') return typeof value === 'number' && !field.pattern ? [] : wrong();
       if (field.required && value.trim() === '') return [at(path, `${name} must not be empty.`)];
-      if (field.pattern && !field.pattern.test(value)) return [at(path, `${name} must be ${field.patternHint ?? `like ${field.pattern}`}, found ${JSON.stringify(value)}.`)];
+      if (field.pattern && !field.pattern.test(value))
+        return [at(path, `${name} must be ${field.patternHint ?? `like ${field.pattern}`}, found ${JSON.stringify(value)}.`)];
       return [];
-    case 'boolean': return typeof value === 'boolean' ? [] : wrong();
-    case 'number': return typeof value === 'number' && Number.isFinite(value) ? [] : wrong();
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : wrong();
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? [] : wrong();
     case 'date': {
       if (typeof value !== 'string' || !DATE.test(value)) return wrong();
       const date = new Date(`${value}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? [at(path, `${name} is not a real date: ${value}.`)] : [];
+      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value
+        ? [at(path, `${name} is not a real date: ${value}.`)]
+        : [];
     }
-    case 'enum': return typeof value === 'string' && field.values.includes(value) ? [] : wrong();
+    case 'enum':
+      return typeof value === 'string' && field.values.includes(value) ? [] : wrong();
     case 'list': {
       if (!Array.isArray(value)) return wrong();
-      if (field.min !== undefined && value.length < field.min) return [at(path, `${name} needs at least ${field.min} item(s), found ${value.length}.`)];
-      if (field.max !== undefined && value.length > field.max) return [at(path, `${name} allows at most ${field.max} item(s), found ${value.length}.`)];
+      if (field.min !== undefined && value.length < field.min)
+        return [at(path, `${name} needs at least ${field.min} item(s), found ${value.length}.`)];
+      if (field.max !== undefined && value.length > field.max)
+        return [at(path, `${name} allows at most ${field.max} item(s), found ${value.length}.`)];
       return value.flatMap((item, i) => validate(item, field.of, source, code, [...path, i], unknown));
     }
     case 'dictionary': {
@@ -84,7 +105,9 @@ export function validate(value: unknown, field: Field, source: YamlSource, code:
     }
     case 'record': {
       if (!isRecord(value)) return wrong();
-      const problems = Object.entries(field.fields).flatMap(([key, sub]) => validate(value[key], sub, source, code, [...path, key], unknown));
+      const problems = Object.entries(field.fields).flatMap(([key, sub]) =>
+        validate(value[key], sub, source, code, [...path, key], unknown),
+      );
       if (!field.open) for (const key of Object.keys(value)) if (!(key in field.fields)) unknown.push([...path, key]);
       return problems;
     }

@@ -48,7 +48,10 @@ const SCHEMA: Field = {
     terms: {
       kind: 'list',
       required: true,
-      of: { kind: 'record', fields: { concept: { kind: 'string', required: true }, ...Object.fromEntries(LOCALES.map((l) => [l, LOCALE_ENTRY])) } },
+      of: {
+        kind: 'record',
+        fields: { concept: { kind: 'string', required: true }, ...Object.fromEntries(LOCALES.map((l) => [l, LOCALE_ENTRY])) },
+      },
     },
   },
 };
@@ -85,7 +88,13 @@ export async function loadTerms(contentDir: string): Promise<TermBase> {
       for (const variant of term.avoid[locale]) {
         const key = `${locale}\u0000${variant.toLowerCase()}`;
         const other = seen.get(key);
-        if (other && other !== term) problems.push(problem('TERMS_INVALID', `"${variant}" is listed to avoid under both "${other.concept}" and "${term.concept}".`, { file, line: term.line }));
+        if (other && other !== term)
+          problems.push(
+            problem('TERMS_INVALID', `"${variant}" is listed to avoid under both "${other.concept}" and "${term.concept}".`, {
+              file,
+              line: term.line,
+            }),
+          );
         seen.set(key, term);
       }
     }
@@ -153,7 +162,8 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
   let preferred: Array<[number, number]> | undefined;
   for (const match of text.matchAll(pattern)) {
     const found = match[0];
-    const term = byVariant.get(found.toLowerCase().replace(/\s+/g, ' ')) ?? [...byVariant.entries()].find(([v]) => patternOf(v).test(found))?.[1];
+    const term =
+      byVariant.get(found.toLowerCase().replace(/\s+/g, ' ')) ?? [...byVariant.entries()].find(([v]) => patternOf(v).test(found))?.[1];
     if (!term) continue;
     const start = match.index;
     const end = start + found.length;
@@ -168,13 +178,25 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
 export function positionIn(text: string, index: number, line = 1, column = 1): { line: number; column: number } {
   const before = text.slice(0, index);
   const lines = before.split('\n');
-  return lines.length === 1 ? { line, column: column + index } : { line: line + lines.length - 1, column: (lines.at(-1) as string).length + 1 };
+  return lines.length === 1
+    ? { line, column: column + index }
+    : { line: line + lines.length - 1, column: (lines.at(-1) as string).length + 1 };
 }
 
 /** TERM_VARIANT warnings for the variants in `text`, placed from where the text starts in `file`. */
-export function termProblems(text: string, locale: Locale, base: TermBase, file: string, start: { line: number; column: number }): Problem[] {
+export function termProblems(
+  text: string,
+  locale: Locale,
+  base: TermBase,
+  file: string,
+  start: { line: number; column: number },
+): Problem[] {
   return findVariants(text, locale, base).map((hit) =>
-    problem('TERM_VARIANT', `"${hit.found}" is a variant of "${hit.term.use[locale]}" (${hit.term.concept}); write "${hit.term.use[locale]}".`, { file, ...positionIn(text, hit.index, start.line, start.column) }),
+    problem(
+      'TERM_VARIANT',
+      `"${hit.found}" is a variant of "${hit.term.use[locale]}" (${hit.term.concept}); write "${hit.term.use[locale]}".`,
+      { file, ...positionIn(text, hit.index, start.line, start.column) },
+    ),
   );
 }
 
@@ -192,7 +214,9 @@ function names(text: string, term: Term, locale: Locale, others: ReadonlyArray<[
  */
 export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<Locale, string[]> {
   const gaps = Object.fromEntries(LOCALES.map((l) => [l, [] as string[]])) as Record<Locale, string[]>;
-  const all = Object.fromEntries(LOCALES.map((l) => [l, base.terms.flatMap((t) => [t.use[l], ...t.avoid[l]].flatMap((name) => ranges(texts[l], name)))])) as Record<Locale, Array<[number, number]>>;
+  const all = Object.fromEntries(
+    LOCALES.map((l) => [l, base.terms.flatMap((t) => [t.use[l], ...t.avoid[l]].flatMap((name) => ranges(texts[l], name)))]),
+  ) as Record<Locale, Array<[number, number]>>;
   for (const term of base.terms) {
     const present = Object.fromEntries(LOCALES.map((l) => [l, names(texts[l], term, l, all[l])])) as Record<Locale, boolean>;
     for (const locale of LOCALES) {
@@ -224,7 +248,10 @@ function textOfPage(data: unknown, body: string): string {
  * For each route written in every locale from its own file, the concepts named in one locale whose
  * counterpart the other lacks (`missing[en]`: concepts the zh page names and the en page does not).
  */
-export function termGapsOfPages(pages: ReadonlyArray<{ route: string; locale: Locale; fallback: boolean; source: { data: unknown; body: string } }>, base: TermBase): TermGap[] {
+export function termGapsOfPages(
+  pages: ReadonlyArray<{ route: string; locale: Locale; fallback: boolean; source: { data: unknown; body: string } }>,
+  base: TermBase,
+): TermGap[] {
   if (base.terms.length === 0) return [];
   const byRoute = new Map<string, Partial<Record<Locale, string>>>();
   for (const page of pages) {
@@ -238,7 +265,10 @@ export function termGapsOfPages(pages: ReadonlyArray<{ route: string; locale: Lo
     if (!LOCALES.every((l) => texts[l] !== undefined)) continue;
     const named = termGaps(texts as Record<Locale, string>, base);
     // What one locale names is missing in the others.
-    const missing = Object.fromEntries(LOCALES.map((l) => [l, LOCALES.filter((o) => o !== l).flatMap((o) => named[o])])) as Record<Locale, string[]>;
+    const missing = Object.fromEntries(LOCALES.map((l) => [l, LOCALES.filter((o) => o !== l).flatMap((o) => named[o])])) as Record<
+      Locale,
+      string[]
+    >;
     if (LOCALES.some((l) => missing[l].length)) gaps.push({ route, missing });
   }
   return gaps;

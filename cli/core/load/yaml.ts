@@ -25,7 +25,12 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
     doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', logLevel: 'error' });
   } catch (error) {
     // The parser reports bad syntax as data; an exception here is the stack running out on deep nesting.
-    throw new SiteError(problem(code, `Cannot parse YAML: ${error instanceof RangeError ? 'it is nested too deeply' : String(error)}.`, { file, line: 1 + lineOffset }));
+    throw new SiteError(
+      problem(code, `Cannot parse YAML: ${error instanceof RangeError ? 'it is nested too deeply' : String(error)}.`, {
+        file,
+        line: 1 + lineOffset,
+      }),
+    );
   }
   const first = doc.errors[0];
   if (first) {
@@ -66,7 +71,13 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
  * expanded too often (the "billion laughs" bomb) or nesting deeper than the stack; both name the file and
  * the first alias (or the document) instead of escaping as a bare exception.
  */
-function toValue(doc: Document, file: string, code: Code, lineOffset: number, lineAt: (node: Node | null | undefined) => number | undefined): unknown {
+function toValue(
+  doc: Document,
+  file: string,
+  code: Code,
+  lineOffset: number,
+  lineAt: (node: Node | null | undefined) => number | undefined,
+): unknown {
   try {
     return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
@@ -76,7 +87,9 @@ function toValue(doc: Document, file: string, code: Code, lineOffset: number, li
     const message = aliases
       ? 'Cannot read YAML: its aliases (`*name`) expand to too much data.'
       : `Cannot read YAML: ${error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)}.`;
-    throw new SiteError(problem(code, message, { file, line: (aliases ? lineAt(alias) : undefined) ?? lineAt(doc.contents) ?? 1 + lineOffset }));
+    throw new SiteError(
+      problem(code, message, { file, line: (aliases ? lineAt(alias) : undefined) ?? lineAt(doc.contents) ?? 1 + lineOffset }),
+    );
   }
 }
 

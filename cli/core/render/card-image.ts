@@ -131,7 +131,15 @@ async function setText(text: string, style: TextStyle, art: CardArt): Promise<Se
   if (!markup(text).trim()) return { data: Buffer.alloc(4), width: 1, height: 1 };
   const span = `<span foreground="${style.colour}" lang="${style.lang}">${markup(text)}</span>`;
   const { data, info } = await sharp({
-    text: { text: span, font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`, fontfile: style.bold ? art.fonts.bold : art.fonts.regular, width: TEXT_WIDTH, dpi: 72, rgba: true, wrap: 'word-char' },
+    text: {
+      text: span,
+      font: `${FONT_FAMILY}${style.bold ? ' Bold' : ''} ${style.size}`,
+      fontfile: style.bold ? art.fonts.bold : art.fonts.regular,
+      width: TEXT_WIDTH,
+      dpi: 72,
+      rgba: true,
+      wrap: 'word-char',
+    },
   })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -143,7 +151,8 @@ const heights = new Map<string, Promise<number>>();
 function heightOf(lines: number, style: TextStyle, art: CardArt): Promise<number> {
   const id = `${lines}:${style.size}:${style.bold}`;
   let height = heights.get(id);
-  if (!height) heights.set(id, (height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height)));
+  if (!height)
+    heights.set(id, (height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height)));
   return height;
 }
 
@@ -184,7 +193,14 @@ function chromeOf(art: CardArt): Promise<{ background: { data: Buffer; info: Out
   if (!chrome) {
     chrome = (async () => ({
       background: await sharp(Buffer.from(BACKGROUND)).raw().toBuffer({ resolveWithObject: true }),
-      ...(art.logo ? { logo: await sharp(Buffer.from(art.logo), { density: 72 * 4 }).resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer() } : {}),
+      ...(art.logo
+        ? {
+            logo: await sharp(Buffer.from(art.logo), { density: 72 * 4 })
+              .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+              .png()
+              .toBuffer(),
+          }
+        : {}),
     }))();
     chromes.set(art.hash, chrome);
   }
@@ -211,8 +227,15 @@ async function drawCard(text: CardText, art: CardArt): Promise<Buffer> {
   const { background, logo } = await chromeOf(art);
   const layers: OverlayOptions[] = [];
   if (logo) layers.push({ input: logo, left: MARGIN, top: LOGO_TOP });
-  const layer = (set: SetText, left: number, top: number): OverlayOptions => ({ input: set.data, raw: { width: set.width, height: set.height, channels: 4 }, left, top });
-  layers.push(layer(company, logo ? MARGIN + LOGO_SIZE + 24 : MARGIN, Math.max(0, Math.round(LOGO_TOP + (LOGO_SIZE - company.height) / 2))));
+  const layer = (set: SetText, left: number, top: number): OverlayOptions => ({
+    input: set.data,
+    raw: { width: set.width, height: set.height, channels: 4 },
+    left,
+    top,
+  });
+  layers.push(
+    layer(company, logo ? MARGIN + LOGO_SIZE + 24 : MARGIN, Math.max(0, Math.round(LOGO_TOP + (LOGO_SIZE - company.height) / 2))),
+  );
   // Text is cut to fit (setFitted), so these stay on the card; the clamps guard against glyphs taller than any measured.
   const titleTop = Math.max(0, BLOCK_BOTTOM - title.height);
   if (section) layers.push(layer(section, MARGIN, Math.max(0, titleTop - SECTION_GAP - section.height)));

@@ -77,7 +77,11 @@ export interface CardPlan {
 const CARD_IMAGE = /\.(png|jpe?g)$/i;
 
 /** The line above a page's title: the label of its menu group, else its breadcrumb parent's title. */
-export function sectionOf(route: string, locale: Locale, inputs: Pick<CardInputs, 'menu' | 'strings' | 'titles' | 'parents'>): string | undefined {
+export function sectionOf(
+  route: string,
+  locale: Locale,
+  inputs: Pick<CardInputs, 'menu' | 'strings' | 'titles' | 'parents'>,
+): string | undefined {
   const group = inputs.menu.groups.find((g) => g.items.some((item) => decodeSitePath(item.route) === route));
   if (group) return translator(inputs.strings, locale)(group.label);
   const parent = inputs.parents[locale].get(route);
@@ -99,7 +103,8 @@ export function cardPath(route: string, locale: Locale, key: string): string {
  * not, or undefined.
  */
 function cardImageProblem(value: string, info: CardImageInfo | undefined): string | undefined {
-  if (!value.startsWith('/')) return `\`card\` must be a path in public/ starting with "/" (e.g. /images/card.png), found ${JSON.stringify(value)}.`;
+  if (!value.startsWith('/'))
+    return `\`card\` must be a path in public/ starting with "/" (e.g. /images/card.png), found ${JSON.stringify(value)}.`;
   if (!CARD_IMAGE.test(value)) return `\`card\` must name a PNG or JPEG image, found ${JSON.stringify(value)}.`;
   if (!info) return `\`card\` names ${value}, which is not a file of public/.`;
   if ('error' in info) return `\`card\` names ${value}: ${info.error}`;
@@ -136,7 +141,10 @@ export function planCards(pages: readonly PlannedPage[], inputs: CardInputs, not
     }
     const title = inputs.titles[locale].get(route) ?? String(source.data.title);
     const section = sectionOf(route, locale, inputs);
-    add(route, locale, { kind: 'drawn', text: { title, ...(section && section !== title ? { section } : {}), company: inputs.config.company[locale], locale } });
+    add(route, locale, {
+      kind: 'drawn',
+      text: { title, ...(section && section !== title ? { section } : {}), company: inputs.config.company[locale], locale },
+    });
   }
   for (const locale of LOCALES) {
     add(NOT_FOUND_ROUTE, locale, { kind: 'drawn', text: { title: notFoundTitle(locale), company: inputs.config.company[locale], locale } });

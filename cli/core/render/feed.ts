@@ -35,7 +35,11 @@ function timestamp(date: string): string {
 
 /** Renders a feed; entries keep the given order, and the feed's `updated` is the newest entry's date. */
 export function renderFeed(info: FeedInfo, entries: readonly FeedEntry[]): string {
-  const newest = entries.map((e) => e.date).sort().at(-1) ?? '';
+  const newest =
+    entries
+      .map((e) => e.date)
+      .sort()
+      .at(-1) ?? '';
   const body = entries.map((entry) =>
     [
       '  <entry>',
@@ -74,7 +78,11 @@ export interface SiteFeed {
  * The feed of each locale that has articles, at /news/feed.xml under the locale's prefix. `listTitle`
  * gives the title of the locale's news list page (/news), when there is one.
  */
-export function siteFeeds(config: SiteConfig, articles: Record<Locale, readonly ArticleSummary[]>, listTitle: (locale: Locale) => string | undefined): Partial<Record<Locale, SiteFeed>> {
+export function siteFeeds(
+  config: SiteConfig,
+  articles: Record<Locale, readonly ArticleSummary[]>,
+  listTitle: (locale: Locale) => string | undefined,
+): Partial<Record<Locale, SiteFeed>> {
   const feeds: Partial<Record<Locale, SiteFeed>> = {};
   for (const locale of LOCALES) {
     if (articles[locale].length === 0) continue;
@@ -82,7 +90,13 @@ export function siteFeeds(config: SiteConfig, articles: Record<Locale, readonly 
     const title = list ? `${config.company[locale]} – ${list}` : config.company[locale];
     const href = localisePath('/news/feed.xml', locale);
     const xml = renderFeed(
-      { lang: LANG_TAGS[locale], title, selfUrl: `${config.baseUrl}${href}`, pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale), author: config.company[locale] },
+      {
+        lang: LANG_TAGS[locale],
+        title,
+        selfUrl: `${config.baseUrl}${href}`,
+        pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale),
+        author: config.company[locale],
+      },
       articles[locale].map((a) => ({ title: a.title, url: `${config.baseUrl}${a.href}`, date: a.date, summary: a.summary })),
     );
     feeds[locale] = { href, title, xml };

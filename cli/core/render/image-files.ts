@@ -37,7 +37,12 @@ async function probe(file: string): Promise<ImageInfo> {
     if (!meta.width || !meta.height) return { error: 'it has no width or height.' };
     // EXIF orientations 5-8 turn the picture a quarter: `.rotate()` stands it upright, so its width is the stored height.
     const sideways = (meta.orientation ?? 1) >= 5;
-    return { width: sideways ? meta.height : meta.width, height: sideways ? meta.width : meta.height, alpha: meta.hasAlpha, hash: contentHash(bytes) };
+    return {
+      width: sideways ? meta.height : meta.width,
+      height: sideways ? meta.width : meta.height,
+      alpha: meta.hasAlpha,
+      hash: contentHash(bytes),
+    };
   } catch (error) {
     return { error: `it is not an image sharp can decode (${(error as Error).message.replace(/\s+/g, ' ').trim()}).` };
   }
@@ -114,7 +119,9 @@ const decoded = new Map<string, Decoded>();
 
 function decode(file: string, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
   // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
-  return limited('decode', () => sharp(file).rotate().resize({ width, withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+  return limited('decode', () =>
+    sharp(file).rotate().resize({ width, withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+  );
 }
 
 async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: ImageVariant): Promise<Buffer> {
@@ -123,7 +130,14 @@ async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: Image
     let image = sharp(pixels.data, { raw: { width, height, channels } });
     if (variant.width !== width) image = image.resize({ width: variant.width, withoutEnlargement: true });
     // No withMetadata(): sharp writes no EXIF, XMP or ICC chunk, so no GPS position or camera serial ships.
-    const out = variant.format === 'avif' ? image.avif(ENCODINGS.avif) : variant.format === 'webp' ? image.webp(ENCODINGS.webp) : variant.format === 'png' ? image.png(ENCODINGS.png) : image.jpeg(ENCODINGS.jpeg);
+    const out =
+      variant.format === 'avif'
+        ? image.avif(ENCODINGS.avif)
+        : variant.format === 'webp'
+          ? image.webp(ENCODINGS.webp)
+          : variant.format === 'png'
+            ? image.png(ENCODINGS.png)
+            : image.jpeg(ENCODINGS.jpeg);
     return out.toBuffer();
   });
 }
@@ -133,7 +147,13 @@ async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: Image
  * is the widest variant of the source, decoded once for all of them. A source that fails to decode is a
  * SiteError naming it (IMAGE_INVALID).
  */
-export async function produceVariant(source: string, display: string, variant: ImageVariant, widest: number, cacheDir: string): Promise<Uint8Array> {
+export async function produceVariant(
+  source: string,
+  display: string,
+  variant: ImageVariant,
+  widest: number,
+  cacheDir: string,
+): Promise<Uint8Array> {
   // Counted before the first await: every file of a plan is asked for at once, so the decode is shared.
   const shared = decoded.get(source) ?? { users: 0 };
   decoded.set(source, shared);
@@ -149,7 +169,11 @@ export async function produceVariant(source: string, display: string, variant: I
       await writeFileAtomic(cached, bytes);
       return bytes;
     } catch (error) {
-      throw new SiteError(problem('IMAGE_INVALID', `The image ${display} could not be encoded: ${(error as Error).message.replace(/\s+/g, ' ').trim()}`, { file: display }));
+      throw new SiteError(
+        problem('IMAGE_INVALID', `The image ${display} could not be encoded: ${(error as Error).message.replace(/\s+/g, ' ').trim()}`, {
+          file: display,
+        }),
+      );
     }
   } finally {
     shared.users -= 1;

@@ -104,8 +104,10 @@ export function imageProblem(path: string, table: ImageTable): string | undefine
   if (info && 'error' in info) return `The image ${path} cannot be read: ${info.error}`;
   if (info) return undefined;
   const ext = extensionOf(path);
-  if (UNREADABLE_EXTENSIONS.includes(ext)) return `The image ${path} is HEIC, which the build cannot read; export it as JPEG (or AVIF) and link that.`;
-  if (!PLAIN_IMAGE_EXTENSIONS.includes(ext) && !isRasterPath(path)) return `The file ${path} is not an image (JPEG, PNG, WebP, AVIF, TIFF, SVG or GIF).`;
+  if (UNREADABLE_EXTENSIONS.includes(ext))
+    return `The image ${path} is HEIC, which the build cannot read; export it as JPEG (or AVIF) and link that.`;
+  if (!PLAIN_IMAGE_EXTENSIONS.includes(ext) && !isRasterPath(path))
+    return `The file ${path} is not an image (JPEG, PNG, WebP, AVIF, TIFF, SVG or GIF).`;
   return undefined;
 }
 
@@ -125,7 +127,12 @@ export function formatsFor(source: ImageSource): ImageFormat[] {
 /** A file-name stem from a source path: its base name, ASCII letters, digits, `-` and `_` only. */
 function stemOf(path: string): string {
   const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
-  return base.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'image';
+  return (
+    base
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'image'
+  );
 }
 
 /** Every file `source` (at site path `path`) is published as, by format then width. */
@@ -146,7 +153,11 @@ const FALLBACK_SRC_WIDTH = 1280;
 /** The `<picture>` of an image, its URLs under `cdn` (site.yaml; empty for none). */
 export function pictureOf(path: string, source: ImageSource, cdn = ''): PictureModel {
   const variants = variantsOf(path, source);
-  const srcSetOf = (format: ImageFormat): string => variants.filter((v) => v.format === format).map((v) => `${cdn}/${v.file} ${v.width}w`).join(', ');
+  const srcSetOf = (format: ImageFormat): string =>
+    variants
+      .filter((v) => v.format === format)
+      .map((v) => `${cdn}/${v.file} ${v.width}w`)
+      .join(', ');
   const [, , fallback] = formatsFor(source) as [ImageFormat, ImageFormat, ImageFormat];
   const fallbacks = variants.filter((v) => v.format === fallback);
   const src = [...fallbacks].reverse().find((v) => v.width <= FALLBACK_SRC_WIDTH) ?? (fallbacks[0] as ImageVariant);
@@ -179,7 +190,13 @@ export const COVER_FIELD = 'cover';
  * public/ (`files` are public/'s site paths) and its `alt` must be given, `""` for a decorative one.
  * `lineOf` finds a field's line in the page's file.
  */
-export function coverProblems(data: Readonly<Record<string, unknown>>, table: ImageTable, files: ReadonlySet<string>, file: string, lineOf: (path: Array<string | number>) => number | undefined): Problem[] {
+export function coverProblems(
+  data: Readonly<Record<string, unknown>>,
+  table: ImageTable,
+  files: ReadonlySet<string>,
+  file: string,
+  lineOf: (path: Array<string | number>) => number | undefined,
+): Problem[] {
   const cover = data[COVER_FIELD];
   if (typeof cover !== 'object' || cover === null || typeof (cover as { src?: unknown }).src !== 'string') return [];
   const { src, alt } = cover as { src: string; alt?: unknown };
@@ -187,8 +204,23 @@ export function coverProblems(data: Readonly<Record<string, unknown>>, table: Im
   const path = src.split(/[?#]/)[0] as string;
   const problems: Problem[] = [];
   const info = table[path];
-  if (!info && !files.has(path)) problems.push(problem('LINK_BROKEN', `The cover "${src}" points to ${path}, which is not a file in public/.`, at('src')));
-  else if (!info || 'error' in info) problems.push(problem('IMAGE_INVALID', imageProblem(path, table) ?? `The cover ${path} is not a photo: a cover must be a JPEG, PNG, WebP, AVIF or TIFF image.`, at('src')));
-  if (typeof alt !== 'string') problems.push(problem('IMAGE_ALT_REQUIRED', `The cover ${path} has no alt text: add \`alt\` to \`cover\` (\`alt: ""\` for a decorative photo).`, at(typeof alt === 'undefined' ? 'src' : 'alt')));
+  if (!info && !files.has(path))
+    problems.push(problem('LINK_BROKEN', `The cover "${src}" points to ${path}, which is not a file in public/.`, at('src')));
+  else if (!info || 'error' in info)
+    problems.push(
+      problem(
+        'IMAGE_INVALID',
+        imageProblem(path, table) ?? `The cover ${path} is not a photo: a cover must be a JPEG, PNG, WebP, AVIF or TIFF image.`,
+        at('src'),
+      ),
+    );
+  if (typeof alt !== 'string')
+    problems.push(
+      problem(
+        'IMAGE_ALT_REQUIRED',
+        `The cover ${path} has no alt text: add \`alt\` to \`cover\` (\`alt: ""\` for a decorative photo).`,
+        at(typeof alt === 'undefined' ? 'src' : 'alt'),
+      ),
+    );
   return problems;
 }

@@ -26,7 +26,8 @@ function suggest(path: string, targets: LinkTargets): string {
   // A link written with the file's name (`/a b`) rather than its route (`/a-b`).
   const site = parseSitePath(path, LOCALES);
   const asRoute = site.route.split('/').map(routeSegment).join('/');
-  if (asRoute !== site.route && targets.routes.has(asRoute)) return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
+  if (asRoute !== site.route && targets.routes.has(asRoute))
+    return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
   // A slip of case (`/droc`, `/en/droc` for `/DROC`), in the route or a public/ file's path.
   const lower = site.route.toLowerCase();
   const route = [...targets.routes].find((r) => r.toLowerCase() === lower);
@@ -43,7 +44,8 @@ function suggest(path: string, targets: LinkTargets): string {
  */
 export function explainMissing(path: string, targets: LinkTargets, what = 'a page or a file in public/', linkName = 'the link'): string {
   const draft = targets.drafts?.get(parseSitePath(path, LOCALES).route);
-  if (draft) return `a draft page (\`draft: true\` in ${draft}), which is left out of the build without --drafts. Build with --drafts, remove ${linkName}, or remove \`draft: true\` from the page.`;
+  if (draft)
+    return `a draft page (\`draft: true\` in ${draft}), which is left out of the build without --drafts. Build with --drafts, remove ${linkName}, or remove \`draft: true\` from the page.`;
   return `which is not ${what}.${suggest(path, targets)}`;
 }
 

@@ -94,10 +94,22 @@ function bodyImage(ctx: MarkdownContext, node: Image, url: string): RootContent 
     node.data = { ...node.data, hProperties: { ...lazy } };
     return undefined;
   }
-  if (alt === undefined) report(ctx.errors, ctx, 'IMAGE_ALT_REQUIRED', `The photo ${path} has no alt text. Describe it (\`![what it shows](${path})\`), or mark it decorative with \`![""](${path})\`.`, node);
+  if (alt === undefined)
+    report(
+      ctx.errors,
+      ctx,
+      'IMAGE_ALT_REQUIRED',
+      `The photo ${path} has no alt text. Describe it (\`![what it shows](${path})\`), or mark it decorative with \`![""](${path})\`.`,
+      node,
+    );
   const picture = pictureOf(path, info, ctx.cdn);
   const sizes = ctx.imageSizes ?? BODY_IMAGE_SIZES;
-  const element = (tagName: string, properties: Record<string, string | number>): Element => ({ type: 'element', tagName, properties, children: [] });
+  const element = (tagName: string, properties: Record<string, string | number>): Element => ({
+    type: 'element',
+    tagName,
+    properties,
+    children: [],
+  });
   return {
     type: 'picture',
     children: [],
@@ -105,7 +117,15 @@ function bodyImage(ctx: MarkdownContext, node: Image, url: string): RootContent 
       hName: 'picture',
       hChildren: [
         ...picture.sources.map((source) => element('source', { type: source.type, srcSet: source.srcSet, sizes })),
-        element('img', { src: picture.src, srcSet: picture.srcSet, sizes, width: picture.width, height: picture.height, alt: alt ?? '', ...lazy }),
+        element('img', {
+          src: picture.src,
+          srcSet: picture.srcSet,
+          sizes,
+          width: picture.width,
+          height: picture.height,
+          alt: alt ?? '',
+          ...lazy,
+        }),
       ],
     },
   } as unknown as RootContent;
@@ -119,7 +139,13 @@ function contextOf(file: VFile): MarkdownContext {
 }
 
 /** Reports at a node's position in the real file. */
-function report(list: Problem[], ctx: MarkdownContext, code: Code, message: string, node: { position?: { start: { line: number; column: number } } }): void {
+function report(
+  list: Problem[],
+  ctx: MarkdownContext,
+  code: Code,
+  message: string,
+  node: { position?: { start: { line: number; column: number } } },
+): void {
   const start = node.position?.start;
   list.push(problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }));
 }
@@ -136,7 +162,10 @@ function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
     const before = node.value.slice(0, found.index);
     const breaks = before.split('\n').length - 1;
     const place = start
-      ? { line: start.line + ctx.bodyLine - 1 + breaks, column: breaks ? found.index - before.lastIndexOf('\n') : start.column + found.index }
+      ? {
+          line: start.line + ctx.bodyLine - 1 + breaks,
+          column: breaks ? found.index - before.lastIndexOf('\n') : start.column + found.index,
+        }
       : {};
     ctx.warnings.push(problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...place }));
   }
@@ -159,7 +188,9 @@ function remarkSite() {
         case 'text':
           if (ctx.terms && node.position) {
             const { line, column } = node.position.start;
-            ctx.warnings.push(...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
+            ctx.warnings.push(
+              ...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }),
+            );
           }
           reportUnknownPlaceholders(ctx, node);
           node.value = fillPlaceholders(node.value, ctx.placeholders);
@@ -195,9 +226,17 @@ function remarkSite() {
           }
           const linked = node.type === 'image' || checked.error ? undefined : sitePathOf(checked.url);
           // A photo's original is never published (it may hold a GPS position): it is shown, not linked.
-          if (linked && ctx.images?.[linked]) report(ctx.errors, ctx, 'LINK_BROKEN', `The link "${url}" points to the photo ${linked}, whose original is not published (README, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`, node);
+          if (linked && ctx.images?.[linked])
+            report(
+              ctx.errors,
+              ctx,
+              'LINK_BROKEN',
+              `The link "${url}" points to the photo ${linked}, whose original is not published (README, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`,
+              node,
+            );
           // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
-          node.url = node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
+          node.url =
+            node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
           return undefined;
         }
         default:
@@ -237,7 +276,12 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Rendered
   if (firstH2 !== -1) {
     let current: { heading: Element; nodes: RootContent[] } | undefined;
     const flush = (): void => {
-      if (current) sections.push({ title: textOf(current.heading).trim(), heading: compile(current.heading.children as RootContent[]), body: compile(current.nodes) });
+      if (current)
+        sections.push({
+          title: textOf(current.heading).trim(),
+          heading: compile(current.heading.children as RootContent[]),
+          body: compile(current.nodes),
+        });
     };
     for (const node of hast.children.slice(firstH2)) {
       if (isH2(node)) {

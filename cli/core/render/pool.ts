@@ -44,7 +44,12 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
     return { index: task.index, ...renderPage(task.page, ctx, task.route) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file: task.page.source.file })] };
+    return {
+      index: task.index,
+      html: '',
+      warnings: [],
+      errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file: task.page.source.file })],
+    };
   }
 }
 
@@ -58,7 +63,12 @@ function workerFile(): string | undefined {
 
 /** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
 function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
-  return batch.map((task) => ({ index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })] }));
+  return batch.map((task) => ({
+    index: task.index,
+    html: '',
+    warnings: [],
+    errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })],
+  }));
 }
 
 /**
@@ -166,7 +176,13 @@ export class RenderPool {
   }
 
   /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
-  async render(tasks: readonly RenderTask[], ctx: RenderContext, templatesFile: string, onResult: (result: TaskResult) => void, batchSize = BATCH): Promise<void> {
+  async render(
+    tasks: readonly RenderTask[],
+    ctx: RenderContext,
+    templatesFile: string,
+    onResult: (result: TaskResult) => void,
+    batchSize = BATCH,
+  ): Promise<void> {
     if (!this.threads.length) {
       for (const task of tasks) onResult(renderTask(task, ctx));
       return;

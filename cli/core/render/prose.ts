@@ -18,22 +18,40 @@ export function spacingProblems(text: string, language: Locale, file: string, st
   const found: Problem[] = [];
   for (const match of text.matchAll(MIXED_SPACE)) {
     const around = text.slice(Math.max(0, match.index - 6), match.index + match[0].length + 6).replace(/\s+/g, ' ');
-    found.push(problem('CJK_SPACING', `A space between Chinese and Latin text: "${around}". Chinese pages write them without one.`, { file, ...positionIn(text, match.index, start.line, start.column) }));
+    found.push(
+      problem('CJK_SPACING', `A space between Chinese and Latin text: "${around}". Chinese pages write them without one.`, {
+        file,
+        ...positionIn(text, match.index, start.line, start.column),
+      }),
+    );
   }
   return found;
 }
 
 /** Every prose problem of one text: variant terms, then spacing. */
-export function proseProblems(text: string, language: Locale, terms: TermBase, file: string, start: { line: number; column: number }): Problem[] {
+export function proseProblems(
+  text: string,
+  language: Locale,
+  terms: TermBase,
+  file: string,
+  start: { line: number; column: number },
+): Problem[] {
   return [...termProblems(text, language, terms, file, start), ...spacingProblems(text, language, file, start)];
 }
 
 /** The prose problems of a page's front matter strings, each at the line of its field. */
-export function dataProseProblems(data: unknown, language: Locale, terms: TermBase, file: string, lineOf: (path: ReadonlyArray<string | number>) => number): Problem[] {
+export function dataProseProblems(
+  data: unknown,
+  language: Locale,
+  terms: TermBase,
+  file: string,
+  lineOf: (path: ReadonlyArray<string | number>) => number,
+): Problem[] {
   const found: Problem[] = [];
   const walk = (value: unknown, path: Array<string | number>): void => {
     if (typeof value === 'string') {
-      for (const { column: _column, ...p } of proseProblems(value, language, terms, file, { line: 1, column: 1 })) found.push({ ...p, line: lineOf(path) });
+      for (const { column: _column, ...p } of proseProblems(value, language, terms, file, { line: 1, column: 1 }))
+        found.push({ ...p, line: lineOf(path) });
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
   };

@@ -70,7 +70,17 @@ export interface Rendered {
 /** The placeholder values of a locale. */
 export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
   const { phone, email, founded, customers, countries, platformYear } = config;
-  const values: Placeholders = { phone, email, company: config.company[locale], legalEntity: config.legalEntity?.[locale], address: config.address?.[locale], founded, customers, countries, platformYear };
+  const values: Placeholders = {
+    phone,
+    email,
+    company: config.company[locale],
+    legalEntity: config.legalEntity?.[locale],
+    address: config.address?.[locale],
+    founded,
+    customers,
+    countries,
+    platformYear,
+  };
   // A fact site.yaml leaves unset is no placeholder value: `{customers}` then stays as typed, with a warning.
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
 }
@@ -83,11 +93,21 @@ function otherLocale(locale: Locale): Locale {
  * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
  * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
  */
-function siteModel(ctx: RenderContext, locale: Locale, route: string | undefined, canonicalRoute: string, ownLocales: readonly Locale[] = LOCALES): SiteModel {
+function siteModel(
+  ctx: RenderContext,
+  locale: Locale,
+  route: string | undefined,
+  canonicalRoute: string,
+  ownLocales: readonly Locale[] = LOCALES,
+): SiteModel {
   const t = translator(ctx.strings, locale);
   // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
   const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
-  const link = (item: { route: string; label: string }): MenuLink => ({ href: href(item.route), label: t(item.label), current: decodeSitePath(item.route) === route });
+  const link = (item: { route: string; label: string }): MenuLink => ({
+    href: href(item.route),
+    label: t(item.label),
+    current: decodeSitePath(item.route) === route,
+  });
   const other = otherLocale(locale);
   const cdn = ctx.config.cdn;
   return {
@@ -135,7 +155,8 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Proble
       for (const [key, item] of Object.entries(value)) {
         if (key === 'route' && typeof item === 'string') {
           const checked = checkInternalLink(item, page.route, page.locale, targets);
-          if (checked.error) errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
+          if (checked.error)
+            errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
         } else walk(item, [...path, key]);
       }
     }
@@ -172,20 +193,44 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
   const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(locale, page.ownLocales));
   const data: JsonLd[] = [];
   if (canonicalRoute === '/') {
-    const alternateNames = LOCALES.filter((l) => l !== locale).map((l) => config.company[l]).filter((name) => name !== company);
-    data.push(organization({ name: company, alternateNames, url: home, logo, founded: config.founded, telephone: config.phone, email: config.email }));
+    const alternateNames = LOCALES.filter((l) => l !== locale)
+      .map((l) => config.company[l])
+      .filter((name) => name !== company);
+    data.push(
+      organization({
+        name: company,
+        alternateNames,
+        url: home,
+        logo,
+        founded: config.founded,
+        telephone: config.phone,
+        email: config.email,
+      }),
+    );
   }
   if (model.social.published) {
-    data.push(newsArticle({ headline: model.title, description: model.description, date: model.social.published, url: canonical, image: model.social.image, inLanguage: model.contentLang, publisher: { name: company, url: home, logo } }));
+    data.push(
+      newsArticle({
+        headline: model.title,
+        description: model.description,
+        date: model.social.published,
+        url: canonical,
+        image: model.social.image,
+        inLanguage: model.contentLang,
+        publisher: { name: company, url: home, logo },
+      }),
+    );
   }
   const parent = ctx.parents[locale].get(page.route);
   if (parent) {
     const titleOf = (route: string): string => ctx.titles[locale].get(route) ?? route;
-    data.push(breadcrumbList([
-      { name: company, url: home },
-      { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale) },
-      { name: model.title, url },
-    ]));
+    data.push(
+      breadcrumbList([
+        { name: company, url: home },
+        { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale) },
+        { name: model.title, url },
+      ]),
+    );
   }
   return data;
 }
@@ -200,11 +245,31 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const errors: Problem[] = [];
   const { source, locale } = page;
   const spec = ctx.templates.templates[source.template];
-  if (!spec) return { html: '', warnings, errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })] };
+  if (!spec)
+    return {
+      html: '',
+      warnings,
+      errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })],
+    };
   // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
   const placeholders = placeholdersFor(ctx.config, source.locale);
   const path = localisePath(route, locale);
-  const markdown = (from: PageSource) => renderMarkdown(from.body, { file: from.file, bodyLine: from.bodyLine, locale, language: from.locale, path, targets: ctx.targets, placeholders, cdn: ctx.config.cdn, terms: ctx.terms, images: ctx.images, imageSizes: spec.imageSizes, warnings, errors });
+  const markdown = (from: PageSource) =>
+    renderMarkdown(from.body, {
+      file: from.file,
+      bodyLine: from.bodyLine,
+      locale,
+      language: from.locale,
+      path,
+      targets: ctx.targets,
+      placeholders,
+      cdn: ctx.config.cdn,
+      terms: ctx.terms,
+      images: ctx.images,
+      imageSizes: spec.imageSizes,
+      warnings,
+      errors,
+    });
   const body = markdown(source);
   const newest = spec.featuresNewest ? ctx.featured[locale] : undefined;
   const featured = newest ? markdown(newest).body : undefined;
@@ -212,17 +277,33 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const names = spec.sections?.names;
   const found = body.sections.length;
   if (names && found !== names.length) {
-    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs ${names.length} \`##\` sections in this order: ${names.join(', ')}; found ${found}.`, { file: source.file, line: source.bodyLine }));
+    errors.push(
+      problem(
+        'TEMPLATE_CONTENT',
+        `The "${source.template}" template needs ${names.length} \`##\` sections in this order: ${names.join(', ')}; found ${found}.`,
+        { file: source.file, line: source.bodyLine },
+      ),
+    );
   } else if (spec.sections?.min !== undefined && found < spec.sections.min) {
-    errors.push(problem('TEMPLATE_CONTENT', `The "${source.template}" template needs at least ${spec.sections.min} \`##\` section(s); found ${found}.`, { file: source.file, line: source.bodyLine }));
+    errors.push(
+      problem(
+        'TEMPLATE_CONTENT',
+        `The "${source.template}" template needs at least ${spec.sections.min} \`##\` section(s); found ${found}.`,
+        { file: source.file, line: source.bodyLine },
+      ),
+    );
   }
   if (errors.length) return { html: '', warnings, errors };
 
   const data = fillData(source.data, placeholders);
   const description = typeof data.description === 'string' ? data.description : '';
-  if (!description && !page.fallback) warnings.push(problem('DESCRIPTION_MISSING', `${source.file} has no description.`, { file: source.file, line: 1 }));
+  if (!description && !page.fallback)
+    warnings.push(problem('DESCRIPTION_MISSING', `${source.file} has no description.`, { file: source.file, line: 1 }));
   const keywords = typeof data.keywords === 'string' ? data.keywords.trim() : '';
-  if (!keywords && !page.fallback) warnings.push(problem('KEYWORDS_MISSING', `${source.file} has no keywords; its keywords meta tag is empty.`, { file: source.file, line: 1 }));
+  if (!keywords && !page.fallback)
+    warnings.push(
+      problem('KEYWORDS_MISSING', `${source.file} has no keywords; its keywords meta tag is empty.`, { file: source.file, line: 1 }),
+    );
   const summary = typeof data.summary === 'string' ? data.summary : '';
   const model: PageModel = {
     route,
@@ -244,7 +325,11 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   };
   const canonical = canonicalRoute(route);
   model.structuredData = structuredDataOf(ctx, page, canonical, model);
-  const props: TemplateProps = { page: model, site: siteModel(ctx, locale, route, canonical, page.ownLocales), t: translator(ctx.strings, source.locale) };
+  const props: TemplateProps = {
+    page: model,
+    site: siteModel(ctx, locale, route, canonical, page.ownLocales),
+    t: translator(ctx.strings, source.locale),
+  };
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
 

@@ -49,7 +49,10 @@ export function collectParents(pages: readonly PageFacts[], menuGroups: Readonly
   for (const group of menuGroups) {
     group.forEach((route, i) => {
       if (families.has(route) || parents.has(route) || !routes.has(route)) return;
-      const above = group.slice(0, i).reverse().find((candidate) => families.has(candidate) && lists(candidate, route));
+      const above = group
+        .slice(0, i)
+        .reverse()
+        .find((candidate) => families.has(candidate) && lists(candidate, route));
       if (above) parents.set(route, above);
     });
   }
@@ -112,7 +115,12 @@ export interface ArticleFacts {
 
 /** `NewsArticle`, published by the company. */
 export function newsArticle(facts: ArticleFacts): JsonLd {
-  const publisher = { '@type': 'Organization', name: facts.publisher.name, url: facts.publisher.url, logo: { '@type': 'ImageObject', url: facts.publisher.logo } };
+  const publisher = {
+    '@type': 'Organization',
+    name: facts.publisher.name,
+    url: facts.publisher.url,
+    logo: { '@type': 'ImageObject', url: facts.publisher.logo },
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',

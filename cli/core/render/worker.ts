@@ -18,9 +18,21 @@ parentPort?.on('message', (message: WorkerMessage) => {
     ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
     return;
   }
-  void (ctx as Promise<RenderContext>).then(
-    (site) => message.batch.map((task) => renderTask(task, site)),
-    // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
-    (error: unknown): TaskResult[] => message.batch.map((task) => ({ index: task.index, html: '', warnings: [], errors: [problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, { file: task.page.source.file })] })),
-  ).then((results) => parentPort?.postMessage(results));
+  void (ctx as Promise<RenderContext>)
+    .then(
+      (site) => message.batch.map((task) => renderTask(task, site)),
+      // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
+      (error: unknown): TaskResult[] =>
+        message.batch.map((task) => ({
+          index: task.index,
+          html: '',
+          warnings: [],
+          errors: [
+            problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, {
+              file: task.page.source.file,
+            }),
+          ],
+        })),
+    )
+    .then((results) => parentPort?.postMessage(results));
 });

@@ -63,9 +63,11 @@ export async function checkLinks(dir: string): Promise<LinkReport> {
 
   const server = await startServer({ dir, baseUrl });
   const origin = server.url;
-  const local = (url: string): string => (baseUrl && (url === baseUrl || url.startsWith(`${baseUrl}/`)) ? `${origin}${url.slice(baseUrl.length) || '/'}` : url);
+  const local = (url: string): string =>
+    baseUrl && (url === baseUrl || url.startsWith(`${baseUrl}/`)) ? `${origin}${url.slice(baseUrl.length) || '/'}` : url;
   // Broken links are shown as a writer would type them (`/关于我们`, not `/%E5%85%B3…`).
-  const shown = (url: string | undefined): string => (url?.startsWith(origin) ? decodeSitePath(url.slice(origin.length)) || '/' : url ?? '');
+  const shown = (url: string | undefined): string =>
+    url?.startsWith(origin) ? decodeSitePath(url.slice(origin.length)) || '/' : (url ?? '');
   try {
     // Imported here, not at the top, so that `build` never pays for loading linkinator.
     const { LinkChecker, LinkState } = await import('linkinator');

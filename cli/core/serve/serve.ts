@@ -120,7 +120,14 @@ async function notFoundPage(root: string, segments: readonly string[]): Promise<
   return (locale && (await fileInside(root, join(root, locale, '404.html')))) || fileInside(root, join(root, '404.html'));
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: Uint8Array | string, extra: Readonly<Record<string, string>> = {}): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: Uint8Array | string,
+  extra: Readonly<Record<string, string>> = {},
+): void {
   res.writeHead(status, {
     ...extra,
     'content-type': type,
@@ -138,12 +145,14 @@ interface Handling {
 }
 
 /** The page served while the folder does not exist yet (`watch` after a failed first build). */
-const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>';
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>';
 
 async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { headers } = options;
   const text = CONTENT_TYPES['.txt'] ?? 'text/plain';
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(req, res, 405, text, 'Method Not Allowed\n', { ...headers, allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(req, res, 405, text, 'Method Not Allowed\n', { ...headers, allow: 'GET, HEAD' });
   if (options.special?.(req, res)) return undefined;
   const url = req.url ?? '/';
   const segments = pathSegments(url);
@@ -169,7 +178,15 @@ async function handle(dir: string, options: Handling, req: IncomingMessage, res:
 }
 
 /** Serves `dir` on `host:port` (defaults 127.0.0.1 and a free port) until `close()`. */
-export async function startServer({ dir, host = '127.0.0.1', port = 0, headers = {}, baseUrl, transformHtml, special }: ServeOptions): Promise<RunningServer> {
+export async function startServer({
+  dir,
+  host = '127.0.0.1',
+  port = 0,
+  headers = {},
+  baseUrl,
+  transformHtml,
+  special,
+}: ServeOptions): Promise<RunningServer> {
   const root = resolve(dir);
   const options: Handling = { headers, html: transformHtml ? [transformHtml] : [], special };
   const server = createServer((req, res) => {

@@ -77,10 +77,12 @@ export async function heldFiles(outDir: string, manifest: Manifest): Promise<Map
 
 /** Size and mtime of files, as `size:mtime` strings by path, to notice any change. */
 export async function stamps(dir: string, files: readonly string[]): Promise<Record<string, string>> {
-  const entries = await Promise.all(files.map(async (file): Promise<[string, string]> => {
-    const info = await stat(join(dir, file));
-    return [file, `${info.size}:${info.mtimeMs}`];
-  }));
+  const entries = await Promise.all(
+    files.map(async (file): Promise<[string, string]> => {
+      const info = await stat(join(dir, file));
+      return [file, `${info.size}:${info.mtimeMs}`];
+    }),
+  );
   return Object.fromEntries(entries);
 }
 

@@ -64,7 +64,10 @@ export async function recover(dir: string): Promise<void> {
 export async function checkOutputDir(dir: string, sources: { root: string; inputs: string[] }): Promise<void> {
   const shown = displayPath(dir);
   for (const guarded of [process.cwd(), sources.root, ...sources.inputs]) {
-    if (isInside(guarded, dir)) throw new SiteError(problem('OUT_UNSAFE', `The output folder ${shown} contains ${displayPath(guarded) || '.'}, which the build would replace.`));
+    if (isInside(guarded, dir))
+      throw new SiteError(
+        problem('OUT_UNSAFE', `The output folder ${shown} contains ${displayPath(guarded) || '.'}, which the build would replace.`),
+      );
   }
   for (const input of sources.inputs) {
     if (isInside(dir, input)) throw new SiteError(problem('OUT_UNSAFE', `The output folder ${shown} is inside ${displayPath(input)}.`));
@@ -78,7 +81,9 @@ export async function checkOutputDir(dir: string, sources: { root: string; input
   if (!info.isDirectory()) throw new SiteError(problem('OUT_NOT_OURS', `${shown} exists and is not a folder.`));
   const entries = await readdir(dir);
   if (entries.length > 0 && !entries.includes(MARKER)) {
-    throw new SiteError(problem('OUT_NOT_OURS', `${shown} is not empty and was not written by ecom-site, so the build will not replace it.`));
+    throw new SiteError(
+      problem('OUT_NOT_OURS', `${shown} is not empty and was not written by ecom-site, so the build will not replace it.`),
+    );
   }
 }
 
@@ -92,7 +97,10 @@ let swapping: Promise<unknown> = Promise.resolve();
 
 /** Resolves once no output swap is under way (a closed pipe waits for it before exiting). */
 export function swapDone(): Promise<void> {
-  return swapping.then(() => undefined, () => undefined);
+  return swapping.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
@@ -150,7 +158,13 @@ export async function openOutput(dir: string): Promise<Output> {
     },
     async copyDir(from) {
       if (!existsSync(from)) return;
-      await cp(from, temp, { recursive: true, dereference: true, errorOnExist: false, force: true, filter: (src) => !basename(src).startsWith('.') || src === from });
+      await cp(from, temp, {
+        recursive: true,
+        dereference: true,
+        errorOnExist: false,
+        force: true,
+        filter: (src) => !basename(src).startsWith('.') || src === from,
+      });
     },
     async commit() {
       await writeFile(join(temp, MARKER), 'Written by ecom-site; the whole folder is replaced by each build.\n');

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import Image from '@11ty/eleventy-img';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const photos = readdirSync(config.src).filter((name) => /\.jpe?g$/i.test(name)).sort();
+const photos = readdirSync(config.src)
+  .filter((name) => /\.jpe?g$/i.test(name))
+  .sort();
 const results = await Promise.all(
   photos.map((name) =>
     Image(join(config.src, name), {

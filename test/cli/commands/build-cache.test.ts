@@ -22,8 +22,10 @@ function corpus(pages: number): string {
   const files: Record<string, string> = {};
   for (let i = 0; i < pages; i++) {
     for (const locale of ['zh', 'en'] as const) {
-      const text = locale === 'zh' ? '影像工作站支持多种测量工具与挂片协议。' : 'The workstation offers measurement tools and hanging protocols.';
-      files[`${locale}/p${i}.md`] = `---\ntitle: P${i}\ndescription: Page ${i}\n---\n\n## One\n\n${text} [next](/p${(i + 1) % pages})\n\n- a\n- b\n\n| x | y |\n| - | - |\n| 1 | 2 |\n`;
+      const text =
+        locale === 'zh' ? '影像工作站支持多种测量工具与挂片协议。' : 'The workstation offers measurement tools and hanging protocols.';
+      files[`${locale}/p${i}.md`] =
+        `---\ntitle: P${i}\ndescription: Page ${i}\n---\n\n## One\n\n${text} [next](/p${(i + 1) % pages})\n\n- a\n- b\n\n| x | y |\n| - | - |\n| 1 | 2 |\n`;
     }
   }
   return makeContent(files);
@@ -85,7 +87,10 @@ describe('build speed features keep the output exact', () => {
     expect(treeDigest(out)).toEqual(first);
 
     // Front matter taken from the cache is still read anew when its file changes.
-    writeFileSync(join(dir, 'en', 'p4.md'), readFileSync(join(dir, 'en', 'p4.md'), 'utf8').replace('title: P4', 'title: Page four renamed'));
+    writeFileSync(
+      join(dir, 'en', 'p4.md'),
+      readFileSync(join(dir, 'en', 'p4.md'), 'utf8').replace('title: P4', 'title: Page four renamed'),
+    );
     expect(await build(dir, out)).toBe(0);
     expect(readFileSync(join(out, 'en', 'p4.html'), 'utf8')).toContain('Page four renamed');
   });

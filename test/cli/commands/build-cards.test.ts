@@ -21,13 +21,16 @@ const ARTICLES = readdirSync(join(CONTENT, 'zh', 'news')).map((f) => `/news/${f.
 const ROUTES = [...SPEC_ROUTES, ...ARTICLES];
 const CARD_CACHE = join(ROOT, 'node_modules', '.cache', 'ecom-site', 'cards');
 
-const meta = (tree: Root, key: string): string => String(select(`meta[property="${key}"], meta[name="${key}"]`, tree)?.properties.content ?? '');
+const meta = (tree: Root, key: string): string =>
+  String(select(`meta[property="${key}"], meta[name="${key}"]`, tree)?.properties.content ?? '');
 const htmlOf = (out: string, path: string): string => join(out, path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 /** The output file an absolute card URL of the site names. */
 const fileOfUrl = (out: string, url: string, base = BASE): string => join(out, decodeURIComponent(url.slice(base.length)));
 /** Width and height from a PNG's header (the IHDR chunk always comes first). */
 function pngSize(bytes: Buffer): { png: boolean; width: number; height: number } {
-  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && bytes.toString('latin1', 12, 16) === 'IHDR';
+  const png =
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    bytes.toString('latin1', 12, 16) === 'IHDR';
   return { png, width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 /** The card file of a built page, by its og:image. */
@@ -70,7 +73,11 @@ describe('the real site', () => {
 
 /** The box around the white pixels (the title's ink) of a card's lower half, and how many columns hold ink. */
 async function titleInk(file: string): Promise<{ width: number; height: number; columns: number }> {
-  const { data, info } = await sharp(file).extract({ left: 0, top: 200, width: 1200, height: 410 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(file)
+    .extract({ left: 0, top: 200, width: 1200, height: 410 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let [left, right, top, bottom] = [Infinity, -1, Infinity, -1];
   const inked = new Set<number>();
   for (let y = 0; y < info.height; y++) {
@@ -118,10 +125,12 @@ describe('cards are made once', () => {
   it('makes no card on a rebuild, and only the card of an edited title after an edit', async () => {
     const content = makeContent(files);
     const out = join(tempDir(), 'dist');
-    const build = async (): Promise<void> => expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).stderr).toBe('');
+    const build = async (): Promise<void> =>
+      expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).stderr).toBe('');
     await build();
     const paths = ['/', '/en', '/a', '/en/a', '/b', '/en/b', '404'];
-    const cardFile = (path: string): string => (path === '404' ? fileOfUrl(out, meta(readHtml(join(out, '404.html')), 'og:image'), base) : cardOf(out, path, base));
+    const cardFile = (path: string): string =>
+      path === '404' ? fileOfUrl(out, meta(readHtml(join(out, '404.html')), 'og:image'), base) : cardOf(out, path, base);
     const before = new Map(paths.map((p) => [p, { file: cardFile(p), ino: statSync(cardFile(p)).ino }]));
     const cached = join(CARD_CACHE, `${/\.([0-9a-f]{10})\.png$/.exec(cardFile('/en/b'))?.[1]}.png`);
     const cachedTime = statSync(cached).mtimeMs;
@@ -153,16 +162,27 @@ describe('front matter `card`', () => {
     // The image must be in public/: a copy of the project, so the real one is left alone.
     const root = copyProject();
     // Its photos would all be encoded by a cold cache of its own; this test needs none of them.
-    for (const photo of fg.sync('**/*.{jpg,jpeg,png,webp,avif,tif,tiff}', { cwd: join(root, 'public'), caseSensitiveMatch: false })) rmSync(join(root, 'public', photo));
+    for (const photo of fg.sync('**/*.{jpg,jpeg,png,webp,avif,tif,tiff}', { cwd: join(root, 'public'), caseSensitiveMatch: false }))
+      rmSync(join(root, 'public', photo));
     // An orange 1600×1000 photo: the card is it, scaled and cropped, as PNG.
-    writeFileSync(join(root, 'public', 'images', 'share.jpg'), await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#ff8800' } }).jpeg().toBuffer());
+    writeFileSync(
+      join(root, 'public', 'images', 'share.jpg'),
+      await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#ff8800' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const content = makeContent({
       'zh/a.md': '---\ntitle: 甲\ndescription: 甲\nkeywords: 甲\ncard: /images/share.jpg\n---\n\n甲。\n',
       'en/a.md': '---\ntitle: A\ndescription: A\nkeywords: a\n---\n\nA.\n',
     });
     const out = join(tempDir(), 'dist');
     const stderr = await new Promise<string>((done) => {
-      execFile(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], { cwd: root }, (_error, _stdout, text) => done(text));
+      execFile(
+        process.execPath,
+        [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'],
+        { cwd: root },
+        (_error, _stdout, text) => done(text),
+      );
     });
     expect(stderr).toBe('');
     const card = cardOf(out, '/a', 'https://example.test');
@@ -179,7 +199,9 @@ describe('front matter `card`', () => {
     ['/images/logo.svg', 'must name a PNG or JPEG image'],
     ['/images/nothing-here.png', 'not a file of public/'],
   ])('refuses card: %s with CARD_INVALID naming the file and line', async (card, message) => {
-    const content = makeContent({ 'en/index.md': `---\ntitle: Home\ndescription: Test home\nkeywords: test\ncard: ${card}\n---\n\nHello.\n` });
+    const content = makeContent({
+      'en/index.md': `---\ntitle: Home\ndescription: Test home\nkeywords: test\ncard: ${card}\n---\n\nHello.\n`,
+    });
     const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('en/index.md:5');

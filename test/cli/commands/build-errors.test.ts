@@ -28,15 +28,24 @@ async function expectFailure(files: Record<string, string>, pattern: RegExp, cod
 
 describe('bad input: one clear message naming file and line, exit 1, previous output untouched', () => {
   it('bad YAML in front matter reports its line', async () => {
-    await expectFailure({ 'en/index.md': '---\ntitle: Home\ndescription: [oops\n---\n\nHello.\n' }, /content\/en\/index\.md:\d+:\d+\s+FRONTMATTER_SYNTAX/);
+    await expectFailure(
+      { 'en/index.md': '---\ntitle: Home\ndescription: [oops\n---\n\nHello.\n' },
+      /content\/en\/index\.md:\d+:\d+\s+FRONTMATTER_SYNTAX/,
+    );
   });
 
   it('a missing title', async () => {
-    await expectFailure({ 'en/index.md': '---\ndescription: x\n---\n\nHello.\n' }, /content\/en\/index\.md:\d+\s+FRONTMATTER_INVALID\s+`title` is required/);
+    await expectFailure(
+      { 'en/index.md': '---\ndescription: x\n---\n\nHello.\n' },
+      /content\/en\/index\.md:\d+\s+FRONTMATTER_INVALID\s+`title` is required/,
+    );
   });
 
   it('an unknown template lists the known ones', async () => {
-    await expectFailure({ 'en/index.md': '---\ntitle: Home\ntemplate: fancy\n---\n' }, /content\/en\/index\.md:3\s+TEMPLATE_UNKNOWN.*Known templates: .*console.*page/);
+    await expectFailure(
+      { 'en/index.md': '---\ntitle: Home\ntemplate: fancy\n---\n' },
+      /content\/en\/index\.md:3\s+TEMPLATE_UNKNOWN.*Known templates: .*console.*page/,
+    );
   });
 
   it('JavaScript front matter is refused and never executed', async () => {
@@ -47,24 +56,30 @@ describe('bad input: one clear message naming file and line, exit 1, previous ou
   });
 
   it('a broken internal link names file, line and column', async () => {
-    await expectFailure({ 'en/index.md': '---\ntitle: Home\n---\n\nFirst line.\n\nSee [the console](/NOPE).\n' }, /content\/en\/index\.md:7:5\s+LINK_BROKEN.*\/NOPE/);
+    await expectFailure(
+      { 'en/index.md': '---\ntitle: Home\n---\n\nFirst line.\n\nSee [the console](/NOPE).\n' },
+      /content\/en\/index\.md:7:5\s+LINK_BROKEN.*\/NOPE/,
+    );
   });
 
   it('two files claiming one route name both', async () => {
-    const stderr = await expectFailure(
-      { 'zh/a.md': '---\ntitle: A\n---\n', 'zh/a/index.md': '---\ntitle: A2\n---\n' },
-      /ROUTE_DUPLICATE/,
-    );
+    const stderr = await expectFailure({ 'zh/a.md': '---\ntitle: A\n---\n', 'zh/a/index.md': '---\ntitle: A2\n---\n' }, /ROUTE_DUPLICATE/);
     expect(stderr).toContain('content/zh/a.md');
     expect(stderr).toContain('content/zh/a/index.md');
   });
 
   it('a bad site.yaml names the field and line', async () => {
-    await expectFailure({ 'site.yaml': 'baseUrl: https://example.test\ncompany: { zh: 甲, en: A }\nphone: "1"\n' }, /site\.yaml:\d+\s+CONFIG_INVALID\s+`email` is required/);
+    await expectFailure(
+      { 'site.yaml': 'baseUrl: https://example.test\ncompany: { zh: 甲, en: A }\nphone: "1"\n' },
+      /site\.yaml:\d+\s+CONFIG_INVALID\s+`email` is required/,
+    );
   });
 
   it('a menu link to a missing page names menu.yaml and the line', async () => {
-    await expectFailure({ 'menu.yaml': 'groups:\n  - label: m\n    items:\n      - { route: /missing, label: x }\n' }, /menu\.yaml:4\s+MENU_INVALID.*\/missing/);
+    await expectFailure(
+      { 'menu.yaml': 'groups:\n  - label: m\n    items:\n      - { route: /missing, label: x }\n' },
+      /menu\.yaml:4\s+MENU_INVALID.*\/missing/,
+    );
   });
 
   it('a console page without its four feature groups', async () => {
@@ -75,17 +90,26 @@ describe('bad input: one clear message naming file and line, exit 1, previous ou
   });
 
   it('a file name with nothing to make a URL of', async () => {
-    await expectFailure({ 'zh/「？」.md': '---\ntitle: x\n---\n' }, /content\/zh\/「？」\.md\s+FILE_NAME_INVALID\s+The name "「？」" has no letter, digit/);
+    await expectFailure(
+      { 'zh/「？」.md': '---\ntitle: x\n---\n' },
+      /content\/zh\/「？」\.md\s+FILE_NAME_INVALID\s+The name "「？」" has no letter, digit/,
+    );
   });
 
   it('a name with spaces and its hyphenated twin make one route: both named', async () => {
-    const stderr = await expectFailure({ 'en/a b.md': '---\ntitle: A\n---\n', 'en/a-b.md': '---\ntitle: B\n---\n' }, /ROUTE_DUPLICATE.*route \/a-b\./);
+    const stderr = await expectFailure(
+      { 'en/a b.md': '---\ntitle: A\n---\n', 'en/a-b.md': '---\ntitle: B\n---\n' },
+      /ROUTE_DUPLICATE.*route \/a-b\./,
+    );
     expect(stderr).toContain('content/en/a b.md');
     expect(stderr).toContain('content/en/a-b.md');
   });
 
   it('NFC and NFD spellings of one name make one route: both named, and why', async () => {
-    const stderr = await expectFailure({ 'zh/Caf\u00e9.md': '---\ntitle: A\n---\n', 'zh/Cafe\u0301.md': '---\ntitle: B\n---\n' }, /ROUTE_DUPLICATE.*route \/Caf\u00e9\..*NFC and NFD/);
+    const stderr = await expectFailure(
+      { 'zh/Caf\u00e9.md': '---\ntitle: A\n---\n', 'zh/Cafe\u0301.md': '---\ntitle: B\n---\n' },
+      /ROUTE_DUPLICATE.*route \/Caf\u00e9\..*NFC and NFD/,
+    );
     expect(stderr).toContain('content/zh/Caf\u00e9.md');
     expect(stderr).toContain('content/zh/Cafe\u0301.md');
   });
@@ -137,7 +161,13 @@ describe('the output folder is safe', () => {
   it('writes nothing outside --out whatever the file names say', async () => {
     const parent = tempDir();
     const dist = join(parent, 'dist');
-    const result = await runCli(['build', '--content', makeContent({ 'zh/x%2f..%2f..%2fescape.md': '---\ntitle: x\n---\n' }), '--out', dist]);
+    const result = await runCli([
+      'build',
+      '--content',
+      makeContent({ 'zh/x%2f..%2f..%2fescape.md': '---\ntitle: x\n---\n' }),
+      '--out',
+      dist,
+    ]);
     // `%` and `/` are not kept in a route (README, "Pages and routes"): the page is /x2f..2f..2fescape.
     expect(result.code).toBe(0);
     expect(readdirSync(parent)).toEqual(['dist']);
@@ -147,7 +177,10 @@ describe('the output folder is safe', () => {
   it('runs two builds to different outputs at once', async () => {
     const content = makeContent();
     const [a, b] = [join(tempDir(), 'a'), join(tempDir(), 'b')];
-    const results = await Promise.all([runCli(['build', '--content', content, '--out', a]), runCli(['build', '--content', content, '--out', b])]);
+    const results = await Promise.all([
+      runCli(['build', '--content', content, '--out', a]),
+      runCli(['build', '--content', content, '--out', b]),
+    ]);
     expect(results.map((r) => r.code)).toEqual([0, 0]);
     expect(treeDigest(a)).toEqual(treeDigest(b));
   });
@@ -161,7 +194,9 @@ describe('a killed build', () => {
     }
     const content = makeContent(pages);
     const parent = dirname(out);
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], {
+      stdio: 'ignore',
+    });
     // Wait until the build has started writing its temporary folder, then kill it without warning.
     const started = Date.now();
     while (!readdirSync(parent).some((n) => n.includes('.tmp-')) && Date.now() - started < 30_000) {

@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a stand-in for a missing translation', () => {
-  it('keeps the tree\'s language for the page and marks its content, title and description with the source\'s', () => {
+  it("keeps the tree's language for the page and marks its content, title and description with the source's", () => {
     const en = page('en/only.html');
     expect(attr(select('html', en), 'lang')).toBe('en');
     expect(attr(select('html', en), 'dataRoute')).toBe('only___en');
@@ -84,7 +84,7 @@ describe('a stand-in for a missing translation', () => {
     expect(alternates(page('index.html'))).toEqual({ 'zh-CN': `${BASE}/`, en: `${BASE}/en`, 'x-default': `${BASE}/` });
   });
 
-  it('still switches locale to the other tree\'s URL, so no link breaks', () => {
+  it("still switches locale to the other tree's URL, so no link breaks", () => {
     expect(attr(select('header a[hreflang="en"]', page('only.html')), 'href')).toBe('/en/only');
     expect(attr(select('header a[hreflang="zh-CN"]', page('en/only.html')), 'href')).toBe('/only');
     expect(attr(select('header a[hreflang="en"]', page('solo.html')), 'href')).toBe('/en/solo');

@@ -11,7 +11,8 @@ import { makeContent, readHtml, runCli, tempDir } from '../../helpers/cli.ts';
 import { ICON_NAMES } from '../../../templates/parts/icons.ts';
 
 const page = (title: string, front = ''): string => `---\ntitle: ${title}\ndescription: ${title}.\n${front}---\n\nText.\n`;
-const family = 'template: family\nproducts:\n  - { route: /scanner, name: Scanner, text: Named icon }\n  - { route: /DROC, name: DROC, text: Route icon }\n';
+const family =
+  'template: family\nproducts:\n  - { route: /scanner, name: Scanner, text: Named icon }\n  - { route: /DROC, name: DROC, text: Route icon }\n';
 
 const FILES = {
   'zh/scanner.md': page('扫描', 'icon: ct\n'),
@@ -33,7 +34,10 @@ describe('front matter icon', () => {
     for (const prefix of ['', 'en/']) {
       expect(heroIcon(readHtml(join(out, `${prefix}scanner.html`))), prefix).toBe('/images/icons/ct.svg');
       expect(heroIcon(readHtml(join(out, `${prefix}DROC.html`))), prefix).toBe('/images/icons/radiography.svg');
-      expect(cardIcons(readHtml(join(out, `${prefix}line.html`))), prefix).toEqual(['/images/icons/ct.svg', '/images/icons/radiography.svg']);
+      expect(cardIcons(readHtml(join(out, `${prefix}line.html`))), prefix).toEqual([
+        '/images/icons/ct.svg',
+        '/images/icons/radiography.svg',
+      ]);
     }
   });
 

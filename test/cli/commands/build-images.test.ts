@@ -19,7 +19,10 @@ let root = '';
 /** Runs the copy's own CLI (its root, so its public/ and cache). */
 function run(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), ...args], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -36,7 +39,8 @@ async function sidewaysPhoto(shade: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const page = (title: string, body: string, front = ''): string => `---\ntitle: ${title}\ndescription: ${title}.\nkeywords: ${title}\n${front}---\n\n${body}\n`;
+const page = (title: string, body: string, front = ''): string =>
+  `---\ntitle: ${title}\ndescription: ${title}.\nkeywords: ${title}\n${front}---\n\n${body}\n`;
 
 beforeAll(async () => {
   root = copyProject({ sharedCaches: false });
@@ -46,9 +50,14 @@ beforeAll(async () => {
   const images = join(root, 'public', 'images');
   writeFileSync(join(images, 'side.jpg'), await sidewaysPhoto(40));
   const source = await sharp(join(images, 'side.jpg')).metadata();
-  expect([source.orientation, source.exif?.toString('latin1').includes('GPS') || source.exif?.toString('latin1').includes('TestCam')]).toEqual([6, true]);
+  expect([
+    source.orientation,
+    source.exif?.toString('latin1').includes('GPS') || source.exif?.toString('latin1').includes('TestCam'),
+  ]).toEqual([6, true]);
   writeFileSync(join(images, 'other.jpg'), await sidewaysPhoto(90));
-  await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toFile(join(images, 'clear.png'));
+  await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toFile(join(images, 'clear.png'));
   writeFileSync(join(images, 'broken.jpg'), 'this is not a JPEG');
   writeFileSync(join(images, 'z.heic'), 'a HEIC photo');
 }, 120_000);
@@ -83,9 +92,12 @@ describe('photos in a page body', () => {
     // No original is published, and no published file carries EXIF (orientation, camera, GPS).
     expect(existsSync(join(out, 'images', 'side.jpg'))).toBe(false);
     const files = readdirSync(join(out, 'assets', 'img')).filter((f) => f.startsWith('side-') || f.startsWith('clear-'));
-    expect(files.filter((f) => f.startsWith('side-')).map((f) => f.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual(
-      ['side-320.avif', 'side-320.jpg', 'side-320.webp', 'side-600.avif', 'side-600.jpg', 'side-600.webp'],
-    );
+    expect(
+      files
+        .filter((f) => f.startsWith('side-'))
+        .map((f) => f.replace(/\.[0-9a-f]{10}\./, '.'))
+        .sort(),
+    ).toEqual(['side-320.avif', 'side-320.jpg', 'side-320.webp', 'side-600.avif', 'side-600.jpg', 'side-600.webp']);
     for (const file of files) {
       const meta = await sharp(join(out, 'assets', 'img', file)).metadata();
       expect(meta.exif, file).toBeUndefined();
@@ -120,12 +132,15 @@ describe('watch', () => {
       'en/index.md': page('Home', '![a](/images/side.jpg)\n\n![b](/images/other.jpg)'),
     });
     const out = join(tempDir(), 'dist');
-    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', dir, '--out', out, '--port', '0'], { cwd: root });
+    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', dir, '--out', out, '--port', '0'], {
+      cwd: root,
+    });
     let log = '';
     child.stdout.on('data', (d: Buffer) => (log += d.toString()));
     child.stderr.on('data', (d: Buffer) => (log += d.toString()));
     const until = async (test: () => boolean, ms: number): Promise<void> => {
-      for (const end = Date.now() + ms; !test(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error(`timed out:\n${log}`);
+      for (const end = Date.now() + ms; !test(); await new Promise((r) => setTimeout(r, 50)))
+        if (Date.now() > end) throw new Error(`timed out:\n${log}`);
     };
     try {
       await until(() => log.includes('Serving'), 120_000);
@@ -135,7 +150,13 @@ describe('watch', () => {
       const before = Object.fromEntries(others.map((f) => [f, stamp(f)]));
       const oldSide = readdirSync(imgDir).filter((f) => f.startsWith('side-'));
       writeFileSync(join(root, 'public', 'images', 'side.jpg'), await sidewaysPhoto(200));
-      await until(() => readdirSync(imgDir).filter((f) => f.startsWith('side-')).some((f) => !oldSide.includes(f)) && !existsSync(join(imgDir, oldSide[0] as string)), 120_000);
+      await until(
+        () =>
+          readdirSync(imgDir)
+            .filter((f) => f.startsWith('side-'))
+            .some((f) => !oldSide.includes(f)) && !existsSync(join(imgDir, oldSide[0] as string)),
+        120_000,
+      );
       expect(Object.fromEntries(others.map((f) => [f, stamp(f)]))).toEqual(before);
       expect(readFileSync(join(out, 'en.html'), 'utf8')).not.toContain(oldSide[0]);
     } finally {

@@ -12,28 +12,50 @@ import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
 
 describe('option values', () => {
   it.each([
-    [['build', '--base-url', 'example.org'], /USAGE {2}Option '--base-url <url>' argument 'example\.org' is invalid\. Expected an absolute http\(s\) URL/],
-    [['build', '--base-url', 'ftp://x.org'], /USAGE {2}Option '--base-url <url>' argument 'ftp:\/\/x\.org' is invalid\. Expected an absolute http\(s\) URL/],
+    [
+      ['build', '--base-url', 'example.org'],
+      /USAGE {2}Option '--base-url <url>' argument 'example\.org' is invalid\. Expected an absolute http\(s\) URL/,
+    ],
+    [
+      ['build', '--base-url', 'ftp://x.org'],
+      /USAGE {2}Option '--base-url <url>' argument 'ftp:\/\/x\.org' is invalid\. Expected an absolute http\(s\) URL/,
+    ],
     [['watch', '--base-url', 'example.org'], /USAGE {2}Option '--base-url <url>' argument 'example\.org' is invalid/],
     [['build', '--report', 'xml'], /USAGE {2}Option '--report \[format\]' argument 'xml' is invalid\. Allowed choices are text, json\./],
     [['watch', '--strict'], /USAGE {2}--strict applies to `build` only/],
     [['watch', '--report'], /USAGE {2}--report applies to `build` only/],
     [['watch', '--report', 'json', '--strict'], /USAGE {2}--strict and --report apply to `build` only/],
-    [['watch', '--host', 'bad host!'], /USAGE {2}Option '--host <host>' argument 'bad host!' is invalid\. Expected an IP address or a host name/],
-  ])('ecom-site %j is a USAGE problem, exit 2, nothing written', async (args, pattern) => {
-    const out = join(tempDir(), 'dist');
-    // Were the value accepted, watch would serve on any free port (and the test would time out).
-    const port = args[0] === 'watch' ? ['--port', '0'] : [];
-    const result = await runCli([...args, ...port, '--content', makeContent(), '--out', out]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(pattern);
-    expect(result.stdout).toBe('');
-    expect(existsSync(out)).toBe(false);
-  }, 60_000);
+    [
+      ['watch', '--host', 'bad host!'],
+      /USAGE {2}Option '--host <host>' argument 'bad host!' is invalid\. Expected an IP address or a host name/,
+    ],
+  ])(
+    'ecom-site %j is a USAGE problem, exit 2, nothing written',
+    async (args, pattern) => {
+      const out = join(tempDir(), 'dist');
+      // Were the value accepted, watch would serve on any free port (and the test would time out).
+      const port = args[0] === 'watch' ? ['--port', '0'] : [];
+      const result = await runCli([...args, ...port, '--content', makeContent(), '--out', out]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(pattern);
+      expect(result.stdout).toBe('');
+      expect(existsSync(out)).toBe(false);
+    },
+    60_000,
+  );
 
   it('accepts an http(s) base URL and writes it into canonical links', async () => {
     const out = join(tempDir(), 'dist');
-    const result = await runCli(['build', '--content', makeContent(), '--out', out, '--quiet', '--base-url', 'http://staging.example.org/site/']);
+    const result = await runCli([
+      'build',
+      '--content',
+      makeContent(),
+      '--out',
+      out,
+      '--quiet',
+      '--base-url',
+      'http://staging.example.org/site/',
+    ]);
     expect(result.code).toBe(0);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<link rel="canonical" href="http://staging.example.org/site/"/>');
@@ -41,12 +63,14 @@ describe('option values', () => {
 
   it('checks site.yaml baseUrl and --base-url with one rule', () => {
     for (const ok of ['https://www.example.com', 'http://x.org/sub/', 'https://127.0.0.1:8080']) expect(isBaseUrl(ok), ok).toBe(true);
-    for (const bad of ['example.org', 'ftp://x.org', 'https://', 'https://x.org?a=1', 'https://x.org/#top', 'https://x .org', '/path']) expect(isBaseUrl(bad), bad).toBe(false);
+    for (const bad of ['example.org', 'ftp://x.org', 'https://', 'https://x.org?a=1', 'https://x.org/#top', 'https://x .org', '/path'])
+      expect(isBaseUrl(bad), bad).toBe(false);
   });
 
   it('checks --host syntax, leaving availability to the listen call', () => {
     for (const ok of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'dev-box.local', '203.0.113.7']) expect(parseHost(ok)).toBe(ok);
-    for (const bad of ['bad host!', 'http://x', '-lead', 'a..b', '']) expect(() => parseHost(bad), bad).toThrow(/Expected an IP address or a host name/);
+    for (const bad of ['bad host!', 'http://x', '-lead', 'a..b', ''])
+      expect(() => parseHost(bad), bad).toThrow(/Expected an IP address or a host name/);
   });
 });
 

@@ -20,7 +20,9 @@ const REPORT_CPU = pathToFileURL(join(ROOT, 'test', 'helpers', 'report-cpu.mjs')
  */
 async function timeBuild(files: Record<string, string>): Promise<number> {
   const content = makeContent(files);
-  const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet'], ROOT, { NODE_OPTIONS: `--import=${REPORT_CPU}` });
+  const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet'], ROOT, {
+    NODE_OPTIONS: `--import=${REPORT_CPU}`,
+  });
   expect(result.code, result.stderr).toBe(0);
   const cpu = /ecom-cpu-us (\d+)\s*$/.exec(result.stderr);
   expect(cpu, result.stderr).not.toBeNull();
@@ -42,7 +44,8 @@ describe('build cost and page size', () => {
   }, 240_000);
 
   it('refuses a page above maxPageSize, naming file, size and setting, and keeps the previous output', async () => {
-    const siteYaml = 'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\nmaxPageSize: 2 KB\n';
+    const siteYaml =
+      'baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\nmaxPageSize: 2 KB\n';
     const content = makeContent({ 'site.yaml': siteYaml, 'zh/big.md': page('Short for now.\n') });
     const out = join(tempDir(), 'dist');
     expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).code).toBe(0);
@@ -51,7 +54,9 @@ describe('build cost and page size', () => {
     writeFileSync(join(content, 'zh', 'big.md'), page('x'.repeat(3000)));
     const result = await runCli(['build', '--content', content, '--out', out]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/content\/zh\/big\.md\s+PAGE_TOO_LARGE\s+The page file is [\d.]+ KB \(3,0\d\d bytes\), above the page size limit of 2 KB \(2,048 bytes\) set by `maxPageSize` in site\.yaml/);
+    expect(result.stderr).toMatch(
+      /content\/zh\/big\.md\s+PAGE_TOO_LARGE\s+The page file is [\d.]+ KB \(3,0\d\d bytes\), above the page size limit of 2 KB \(2,048 bytes\) set by `maxPageSize` in site\.yaml/,
+    );
     expect(result.stderr).toContain('hint:');
     expect(treeDigest(out)).toEqual(before);
   });

@@ -16,18 +16,28 @@ function build(files: Record<string, string>): Promise<CliResult & { out: string
 const html = (out: string, file: string): string => readFileSync(join(out, file), 'utf8');
 
 /** The `file:line  CODE` lines of a build's stderr. */
-const problemLines = (stderr: string): string[] => stderr.split('\n').map((line) => line.trim()).filter((line) => /^\S+\s+[A-Z_]{5,}\s/.test(line));
+const problemLines = (stderr: string): string[] =>
+  stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^\S+\s+[A-Z_]{5,}\s/.test(line));
 
 describe('text ids: never shipped raw, never taken from the other locale', () => {
-  it('the smallest content folder builds without a warning and shows the templates\' built-in text', async () => {
+  it("the smallest content folder builds without a warning and shows the templates' built-in text", async () => {
     const { code, stderr, stdout, out } = await build({});
     expect(code).toBe(0);
     expect(stdout).toContain('· 0 warning(s)');
     expect(problemLines(stderr)).toEqual([]);
-    for (const [file, text] of [['index.html', '跳到正文'], ['en/index.html', 'Skip to content'], ['en/index.html', 'Products &amp; solutions'], ['404.html', '页面未找到']]) {
+    for (const [file, text] of [
+      ['index.html', '跳到正文'],
+      ['en/index.html', 'Skip to content'],
+      ['en/index.html', 'Products &amp; solutions'],
+      ['404.html', '页面未找到'],
+    ]) {
       expect(html(out, file as string)).toContain(text);
     }
-    for (const file of ['index.html', 'en/index.html', '404.html', 'en/404.html']) expect(html(out, file)).not.toMatch(/a11y\.skip|nav\.products|error\.notFound/);
+    for (const file of ['index.html', 'en/index.html', '404.html', 'en/404.html'])
+      expect(html(out, file)).not.toMatch(/a11y\.skip|nav\.products|error\.notFound/);
   });
 
   it('a _strings.yaml entry overrides the built-in text of its locale only', async () => {
@@ -38,30 +48,47 @@ describe('text ids: never shipped raw, never taken from the other locale', () =>
   });
 
   it('a menu label no _strings.yaml defines is an error at its line in menu.yaml, naming both files', async () => {
-    const menu = 'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\nlinks:\n  - { route: /, label: nav.partners }\n';
+    const menu =
+      'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\nlinks:\n  - { route: /, label: nav.partners }\n';
     const { code, stderr } = await build({ 'menu.yaml': menu });
     expect(code).toBe(1);
-    expect(problemLines(stderr)).toEqual([expect.stringMatching(/content\/menu\.yaml:6\s+STRING_MISSING\s+The menu label "nav\.partners" is not defined in \S*content\/zh\/_strings\.yaml and \S*content\/en\/_strings\.yaml/)]);
+    expect(problemLines(stderr)).toEqual([
+      expect.stringMatching(
+        /content\/menu\.yaml:6\s+STRING_MISSING\s+The menu label "nav\.partners" is not defined in \S*content\/zh\/_strings\.yaml and \S*content\/en\/_strings\.yaml/,
+      ),
+    ]);
     expect(stderr).toContain('hint:');
   });
 
-  it('a menu label one locale lacks names that locale\'s file only; the other locale\'s text is never used', async () => {
+  it("a menu label one locale lacks names that locale's file only; the other locale's text is never used", async () => {
     const menu = 'groups:\n  - label: menu.main\n    items:\n      - route: /\n        label: nav.home\n';
     const { code, stderr } = await build({ 'menu.yaml': menu, 'en/_strings.yaml': 'menu.main: Main\n' });
     expect(code).toBe(1);
-    expect(problemLines(stderr)).toEqual([expect.stringMatching(/content\/menu\.yaml:5\s+STRING_MISSING\s+The menu label "nav\.home" is not defined in \S*content\/en\/_strings\.yaml;/)]);
+    expect(problemLines(stderr)).toEqual([
+      expect.stringMatching(
+        /content\/menu\.yaml:5\s+STRING_MISSING\s+The menu label "nav\.home" is not defined in \S*content\/en\/_strings\.yaml;/,
+      ),
+    ]);
   });
 
-  it('an id one locale defines and another lacks is an error at the lacking locale\'s file', async () => {
+  it("an id one locale defines and another lacks is an error at the lacking locale's file", async () => {
     const { code, stderr } = await build({ 'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\nnav.extra: 额外\n' });
     expect(code).toBe(1);
-    expect(problemLines(stderr)).toEqual([expect.stringMatching(/content\/en\/_strings\.yaml\s+STRING_MISSING\s+The text id "nav\.extra" is defined in \S*content\/zh\/_strings\.yaml but not here/)]);
+    expect(problemLines(stderr)).toEqual([
+      expect.stringMatching(
+        /content\/en\/_strings\.yaml\s+STRING_MISSING\s+The text id "nav\.extra" is defined in \S*content\/zh\/_strings\.yaml but not here/,
+      ),
+    ]);
   });
 
   it('a number in a _strings.yaml is STRINGS_INVALID with file, line and id', async () => {
     const { code, stderr } = await build({ 'en/_strings.yaml': 'menu.main: Main\nnav.home: Home\nnav.partners: 123\n' });
     expect(code).toBe(1);
-    expect(problemLines(stderr)).toEqual([expect.stringMatching(/content\/en\/_strings\.yaml:3\s+STRINGS_INVALID\s+The text of "nav\.partners" must be a string, found the number 123/)]);
+    expect(problemLines(stderr)).toEqual([
+      expect.stringMatching(
+        /content\/en\/_strings\.yaml:3\s+STRINGS_INVALID\s+The text of "nav\.partners" must be a string, found the number 123/,
+      ),
+    ]);
   });
 });
 
@@ -71,7 +98,11 @@ describe('fields and placements that would do nothing are reported', () => {
     const { code, stderr } = await build({ 'zh/news/new.md': page, 'en/news/new.md': page.replace('新品发布', 'Launch') });
     expect(code).toBe(0);
     const lines = problemLines(stderr);
-    expect(lines).toContainEqual(expect.stringMatching(/content\/zh\/news\/new\.md:1\s+NEWS_NOT_ARTICLE\s+.*not an article.*news list and the feed.*`template: article`/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /content\/zh\/news\/new\.md:1\s+NEWS_NOT_ARTICLE\s+.*not an article.*news list and the feed.*`template: article`/,
+      ),
+    );
     expect(lines).toContainEqual(expect.stringMatching(/content\/en\/news\/new\.md:1\s+NEWS_NOT_ARTICLE/));
     expect(stderr).toMatch(/hint: Add `template: article` and a `date: YYYY-MM-DD`/);
   });
@@ -84,7 +115,9 @@ describe('fields and placements that would do nothing are reported', () => {
   });
 
   it('`date` and `order` on a plain page are FIELD_UNKNOWN at their lines', async () => {
-    const { code, stderr } = await build({ 'en/index.md': '---\ntitle: Home\ndescription: Test home\nkeywords: test\ndate: 2024-05-01\norder: 2\n---\n\nHello.\n' });
+    const { code, stderr } = await build({
+      'en/index.md': '---\ntitle: Home\ndescription: Test home\nkeywords: test\ndate: 2024-05-01\norder: 2\n---\n\nHello.\n',
+    });
     expect(code).toBe(0);
     expect(problemLines(stderr)).toEqual([
       expect.stringMatching(/content\/en\/index\.md:5\s+FIELD_UNKNOWN\s+The field `date` is not read by the "page" template/),
@@ -104,19 +137,25 @@ describe('fields and placements that would do nothing are reported', () => {
       '',
       'Ask {foo}.', // line 15
     ].join('\n');
-    const { code, stderr, out } = await build({ 'en/index.md': `---\ntitle: Home\ndescription: Test home\nkeywords: test\n---\n\n${body}\n` });
+    const { code, stderr, out } = await build({
+      'en/index.md': `---\ntitle: Home\ndescription: Test home\nkeywords: test\n---\n\n${body}\n`,
+    });
     expect(code).toBe(0);
     expect(problemLines(stderr)).toEqual([
-      expect.stringMatching(/content\/en\/index\.md:7:6\s+PLACEHOLDER_UNKNOWN\s+\{Phone\} is not a placeholder.*\{phone\}, \{email\}, \{company\}/),
+      expect.stringMatching(
+        /content\/en\/index\.md:7:6\s+PLACEHOLDER_UNKNOWN\s+\{Phone\} is not a placeholder.*\{phone\}, \{email\}, \{company\}/,
+      ),
       expect.stringMatching(/content\/en\/index\.md:15:5\s+PLACEHOLDER_UNKNOWN\s+\{foo\} is not a placeholder/),
     ]);
     expect(html(out, 'en/index.html')).toContain('test@example.test');
   });
 
-  it('an unknown placeholder in front matter is reported at its field\'s line', async () => {
+  it("an unknown placeholder in front matter is reported at its field's line", async () => {
     const { code, stderr } = await build({ 'en/index.md': '---\ntitle: Home\ndescription: Call {tel}\nkeywords: test\n---\n\nHello.\n' });
     expect(code).toBe(0);
-    expect(problemLines(stderr)).toEqual([expect.stringMatching(/content\/en\/index\.md:3\s+PLACEHOLDER_UNKNOWN\s+\{tel\} is not a placeholder/)]);
+    expect(problemLines(stderr)).toEqual([
+      expect.stringMatching(/content\/en\/index\.md:3\s+PLACEHOLDER_UNKNOWN\s+\{tel\} is not a placeholder/),
+    ]);
   });
 
   it('a page without keywords is KEYWORDS_MISSING; its output is as before', async () => {
@@ -128,7 +167,14 @@ describe('fields and placements that would do nothing are reported', () => {
 
   it('--strict makes each of them fatal', async () => {
     const out = join(tempDir(), 'dist');
-    const result = await runCli(['build', '--strict', '--content', makeContent({ 'en/index.md': '---\ntitle: Home\ndescription: Test home\n---\n\nHi {you}.\n' }), '--out', out]);
+    const result = await runCli([
+      'build',
+      '--strict',
+      '--content',
+      makeContent({ 'en/index.md': '---\ntitle: Home\ndescription: Test home\n---\n\nHi {you}.\n' }),
+      '--out',
+      out,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/KEYWORDS_MISSING/);
     expect(result.stderr).toMatch(/PLACEHOLDER_UNKNOWN/);

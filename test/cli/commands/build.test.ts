@@ -32,7 +32,9 @@ describe('ecom-site build on the real content', () => {
   it('succeeds with one summary line', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Built \d+ pages \(zh \d+, en \d+\) into .+ · 0 warning\(s\)( · stand-in values in site\.yaml: [\w, ]+)? · \d+ ms\n$/);
+    expect(result.stdout).toMatch(
+      /^Built \d+ pages \(zh \d+, en \d+\) into .+ · 0 warning\(s\)( · stand-in values in site\.yaml: [\w, ]+)? · \d+ ms\n$/,
+    );
   });
 
   it('writes every route of the site (README, "Output") in both locales', () => {
@@ -99,7 +101,9 @@ describe('ecom-site build on the real content', () => {
   it('references one hashed stylesheet and one hashed script that exist', () => {
     for (const [path, tree] of pages) {
       const css = selectAll('link[rel="stylesheet"]', tree).map((l) => attr(l, 'href') ?? '');
-      const js = selectAll('script[src]', tree).map((s) => attr(s, 'src') ?? '').filter((s) => s.includes('/app.'));
+      const js = selectAll('script[src]', tree)
+        .map((s) => attr(s, 'src') ?? '')
+        .filter((s) => s.includes('/app.'));
       expect(css, path).toHaveLength(1);
       expect(js, path).toHaveLength(1);
       expect(css[0]).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
@@ -111,7 +115,10 @@ describe('ecom-site build on the real content', () => {
   it('has no internal link or image that a static host cannot serve', () => {
     const broken: string[] = [];
     for (const [path, tree] of pages) {
-      const urls = [...selectAll('a[href]', tree).map((a) => attr(a, 'href')), ...selectAll('img[src], link[href], script[src]', tree).map((n) => attr(n, 'src') ?? attr(n, 'href'))];
+      const urls = [
+        ...selectAll('a[href]', tree).map((a) => attr(a, 'href')),
+        ...selectAll('img[src], link[href], script[src]', tree).map((n) => attr(n, 'src') ?? attr(n, 'href')),
+      ];
       for (const url of urls) {
         if (!url || !url.startsWith('/') || url.startsWith('//')) continue;
         if (!fileFor(out, url)) broken.push(`${path} -> ${url}`);
@@ -131,7 +138,13 @@ describe('ecom-site build on the real content', () => {
       for (const locale of LOCALES) {
         const tree = pages.get(pathOf(`/${name}`, locale))!;
         const groups = selectAll('[data-group]', tree).map((s) => attr(s, 'dataGroup'));
-        expect(groups, `${locale} ${name}`).toEqual(['about', 'patient-management', 'image-acquisition', 'image-processing', 'image-output']);
+        expect(groups, `${locale} ${name}`).toEqual([
+          'about',
+          'patient-management',
+          'image-acquisition',
+          'image-processing',
+          'image-output',
+        ]);
       }
     }
   });

@@ -75,7 +75,7 @@ describe('ecom-site check', () => {
     }
   });
 
-  it('follows absolute links to the site itself: a missing translation breaks the other page\'s hreflang and the sitemap', async () => {
+  it("follows absolute links to the site itself: a missing translation breaks the other page's hreflang and the sitemap", async () => {
     const dir = copyBuilt();
     rmSync(join(dir, 'en', 'DIOS.html'));
     const result = await runCli(['check', '--out', dir]);

@@ -17,10 +17,12 @@ const ABOUT = '/%E5%85%B3%E4%BA%8E%E6%88%91%E4%BB%AC';
 const ARTICLE = '/news/%E6%96%B0-%E5%93%81';
 const BASE = 'https://example.test';
 
-const page = (title: string, body: string, extra = ''): string => `---\ntitle: ${title}\ndescription: ${title}\nkeywords: ${title}\n${extra}---\n\n${body}\n`;
+const page = (title: string, body: string, extra = ''): string =>
+  `---\ntitle: ${title}\ndescription: ${title}\nkeywords: ${title}\n${extra}---\n\n${body}\n`;
 
 const FILES: Record<string, string> = {
-  'menu.yaml': 'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\n      - { route: /关于我们, label: nav.about }\nlinks:\n  - { route: /a-b, label: nav.ab }\n',
+  'menu.yaml':
+    'groups:\n  - label: menu.main\n    items:\n      - { route: /, label: nav.home }\n      - { route: /关于我们, label: nav.about }\nlinks:\n  - { route: /a-b, label: nav.ab }\n',
   'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\nnav.about: 关于我们\nnav.ab: 甲乙\n',
   'en/_strings.yaml': 'menu.main: Main\nnav.home: Home\nnav.about: About\nnav.ab: A B\n',
   'zh/关于我们.md': page('关于我们', `见 [甲乙](/a-b)、[英文版](/en/关于我们) 和 [同一页](${ABOUT})。`),
@@ -32,9 +34,22 @@ const FILES: Record<string, string> = {
   'zh/news.md': page('新闻', '全部新闻。', 'template: news-list\n'),
   'en/news.md': page('News', 'All news.', 'template: news-list\n'),
   // The footer and family pages link to these.
-  ...Object.fromEntries(['law', 'privacy', 'contactUs'].flatMap((name) => [[`zh/${name}.md`, page(name, '…')], [`en/${name}.md`, page(name, '…')]])),
-  'zh/产品.md': page('产品', '简介。', 'template: family\nproducts:\n  - { route: /关于我们, name: 关于, text: 公司 }\n  - { route: /a-b, name: 甲乙, text: 页面 }\n'),
-  'en/产品.md': page('Products', 'Intro.', 'template: family\nproducts:\n  - { route: /关于我们, name: About, text: Company }\n  - { route: /a-b, name: A B, text: Page }\n'),
+  ...Object.fromEntries(
+    ['law', 'privacy', 'contactUs'].flatMap((name) => [
+      [`zh/${name}.md`, page(name, '…')],
+      [`en/${name}.md`, page(name, '…')],
+    ]),
+  ),
+  'zh/产品.md': page(
+    '产品',
+    '简介。',
+    'template: family\nproducts:\n  - { route: /关于我们, name: 关于, text: 公司 }\n  - { route: /a-b, name: 甲乙, text: 页面 }\n',
+  ),
+  'en/产品.md': page(
+    'Products',
+    'Intro.',
+    'template: family\nproducts:\n  - { route: /关于我们, name: About, text: Company }\n  - { route: /a-b, name: A B, text: Page }\n',
+  ),
 };
 
 let out: string;
@@ -59,7 +74,16 @@ beforeAll(async () => {
 
 describe('pages named in any script or with spaces', () => {
   it('are written under their real names, never encoded', () => {
-    for (const file of ['关于我们.html', 'en/关于我们.html', 'a-b.html', 'en/a-b.html', 'news/新-品.html', 'en/news/新-品.html', '产品.html', 'en/产品.html']) {
+    for (const file of [
+      '关于我们.html',
+      'en/关于我们.html',
+      'a-b.html',
+      'en/a-b.html',
+      'news/新-品.html',
+      'en/news/新-品.html',
+      '产品.html',
+      'en/产品.html',
+    ]) {
       expect(existsSync(join(out, file)), file).toBe(true);
     }
     expect(listTree(out).filter((file) => file.includes('%'))).toEqual([]);
@@ -89,7 +113,8 @@ describe('pages named in any script or with spaces', () => {
 
   it('are listed in the sitemap and the feeds, encoded', () => {
     const sitemap = read('sitemap.xml');
-    for (const path of [ABOUT, `/en${ABOUT}`, '/a-b', '/en/a-b', ARTICLE, `/en${ARTICLE}`]) expect(sitemap).toContain(`<loc>${BASE}${path}</loc>`);
+    for (const path of [ABOUT, `/en${ABOUT}`, '/a-b', '/en/a-b', ARTICLE, `/en${ARTICLE}`])
+      expect(sitemap).toContain(`<loc>${BASE}${path}</loc>`);
     expect(read('news/feed.xml')).toContain(`${BASE}${ARTICLE}`);
     expect(read('en/news/feed.xml')).toContain(`${BASE}/en${ARTICLE}`);
   });
@@ -98,7 +123,9 @@ describe('pages named in any script or with spaces', () => {
     for (const file of listTree(out).filter((f) => /\.(html|xml)$/.test(f))) {
       const text = read(file);
       expect(text, file).not.toMatch(/%25/);
-      for (const url of [...text.matchAll(/\s(?:href|content)="((?:https?:\/\/[^/"]+)?\/[^"]*)"|<(?:loc|id)>([^<]+)</g)].map((m) => m[1] ?? m[2] ?? '')) {
+      for (const url of [...text.matchAll(/\s(?:href|content)="((?:https?:\/\/[^/"]+)?\/[^"]*)"|<(?:loc|id)>([^<]+)</g)].map(
+        (m) => m[1] ?? m[2] ?? '',
+      )) {
         expect(url, `${file}: ${url}`).toMatch(/^[\x21-\x7e]*$/);
       }
     }

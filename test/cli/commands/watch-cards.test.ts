@@ -23,12 +23,17 @@ it('remakes only the card of a page whose title was edited, and removes its old 
   });
   const out = join(dirname(content), 'dist');
   const cardsDir = join(out, 'assets', 'cards');
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: ROOT });
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], {
+    cwd: ROOT,
+  });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
   try {
-    await waitFor(() => (/Serving http/.test(stdout) ? true : undefined), () => stdout);
+    await waitFor(
+      () => (/Serving http/.test(stdout) ? true : undefined),
+      () => stdout,
+    );
     const inodes = (): Map<string, number> => new Map(readdirSync(cardsDir).map((name) => [name, statSync(join(cardsDir, name)).ino]));
     const before = inodes();
     const old = [...before.keys()].find((name) => name.startsWith('a___en.'));
@@ -36,10 +41,13 @@ it('remakes only the card of a page whose title was edited, and removes its old 
     expect(old).toBeDefined();
 
     writeFileSync(join(content, 'en', 'a.md'), '---\ntitle: Page A, renamed\ndescription: A\nkeywords: a\n---\n\nA.\n');
-    const after = await waitFor(() => {
-      const now = inodes();
-      return !now.has(old as string) && [...now.keys()].some((name) => name.startsWith('a___en.')) ? now : undefined;
-    }, () => stdout);
+    const after = await waitFor(
+      () => {
+        const now = inodes();
+        return !now.has(old as string) && [...now.keys()].some((name) => name.startsWith('a___en.')) ? now : undefined;
+      },
+      () => stdout,
+    );
     expect(after.size).toBe(6);
     for (const [name, ino] of after) {
       if (name.startsWith('a___en.')) continue;

@@ -57,7 +57,9 @@ async function startWatch(): Promise<Session> {
   const content = join(root, 'content');
   const out = join(root, 'out');
   let text = '';
-  const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: root });
+  const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], {
+    cwd: root,
+  });
   child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
   const end = Date.now() + 90_000;
@@ -84,9 +86,14 @@ async function expectConverged(s: Session, history: string[]): Promise<void> {
   const fresh = join(dirname(s.out), 'fresh');
   // The copy's own command, so that the copy's templates, client script and public/ are built.
   const built = await new Promise<{ code: number; stderr: string }>((done) => {
-    execFile(process.execPath, [join(s.root, 'bin', 'ecom-site.js'), 'build', '--content', s.content, '--out', fresh, '--quiet'], { cwd: s.root }, (error, _stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(s.root, 'bin', 'ecom-site.js'), 'build', '--content', s.content, '--out', fresh, '--quiet'],
+      { cwd: s.root },
+      (error, _stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+      },
+    );
   });
   expect(built.code, `a fresh build failed after:\n${history.join('\n')}\n${built.stderr}`).toBe(0);
   const want = treeDigest(fresh);
@@ -117,114 +124,162 @@ function edits(book: Book): Array<[number, Edit]> {
   const page = (s: Session, rel: string): string => join(s.content, rel);
   const usable = (s: Session, list: readonly string[]): string[] => list.filter((rel) => existsSync(page(s, rel)) && !book.broken.has(rel));
   return [
-    [4, (s, pick, n) => {
-      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
-      if (!rel) return undefined;
-      appendFileSync(page(s, rel), `\nEdited text ${n}, with a [link](/DROC).\n`);
-      return `edit the text of ${rel}`;
-    }],
-    [2, (s, pick, n) => {
-      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
-      if (!rel) return undefined;
-      const text = readFileSync(page(s, rel), 'utf8');
-      writeFileSync(page(s, rel), text.replace(/^title: (.*)$/m, (_all, title: string) => `title: "${title.replace(/^"|"$/g, '').replace(/ v\d+$/, '')} v${n}"`));
-      return `change the title of ${rel}`;
-    }],
-    [3, (s, pick, n) => {
-      const locales = pick([['zh'], ['en'], ['zh', 'en']]);
-      const name = pick(['fuzz-a', '关于 我们', 'fuzz-c', 'news/fuzz-news']);
-      for (const locale of locales) {
-        const rel = `${locale}/${name}.md`;
-        if (book.broken.has(rel)) continue;
-        const article = name.startsWith('news/') ? `template: article\ndate: 2024-0${1 + (n % 9)}-1${n % 10}\n` : '';
-        mkdirSync(dirname(page(s, rel)), { recursive: true });
-        writeFileSync(page(s, rel), `---\ntitle: Fuzz ${name} ${n}\ndescription: A page the fuzz test wrote\n${article}---\n\nText ${n}. See [the console](/DROC).\n`);
+    [
+      4,
+      (s, pick, n) => {
+        const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+        if (!rel) return undefined;
+        appendFileSync(page(s, rel), `\nEdited text ${n}, with a [link](/DROC).\n`);
+        return `edit the text of ${rel}`;
+      },
+    ],
+    [
+      2,
+      (s, pick, n) => {
+        const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+        if (!rel) return undefined;
+        const text = readFileSync(page(s, rel), 'utf8');
+        writeFileSync(
+          page(s, rel),
+          text.replace(/^title: (.*)$/m, (_all, title: string) => `title: "${title.replace(/^"|"$/g, '').replace(/ v\d+$/, '')} v${n}"`),
+        );
+        return `change the title of ${rel}`;
+      },
+    ],
+    [
+      3,
+      (s, pick, n) => {
+        const locales = pick([['zh'], ['en'], ['zh', 'en']]);
+        const name = pick(['fuzz-a', '关于 我们', 'fuzz-c', 'news/fuzz-news']);
+        for (const locale of locales) {
+          const rel = `${locale}/${name}.md`;
+          if (book.broken.has(rel)) continue;
+          const article = name.startsWith('news/') ? `template: article\ndate: 2024-0${1 + (n % 9)}-1${n % 10}\n` : '';
+          mkdirSync(dirname(page(s, rel)), { recursive: true });
+          writeFileSync(
+            page(s, rel),
+            `---\ntitle: Fuzz ${name} ${n}\ndescription: A page the fuzz test wrote\n${article}---\n\nText ${n}. See [the console](/DROC).\n`,
+          );
+          book.added.add(rel);
+        }
+        return `write ${locales.join('+')}/${name}.md`;
+      },
+    ],
+    [
+      2,
+      (s, pick) => {
+        const rel = pick([...book.added].filter((r) => !book.broken.has(r)));
+        if (!rel) return undefined;
+        rmSync(page(s, rel), { force: true });
+        book.added.delete(rel);
+        return `delete ${rel}`;
+      },
+    ],
+    [
+      1,
+      (s, pick) => {
+        const rel = pick([...book.added].filter((r) => !book.broken.has(r) && !r.includes('news/')));
+        if (!rel) return undefined;
+        const to = rel.replace(/\.md$/, '-moved.md');
+        if (existsSync(page(s, to))) return undefined;
+        renameSync(page(s, rel), page(s, to));
+        book.added.delete(rel);
+        book.added.add(to);
+        return `rename ${rel} to ${to}`;
+      },
+    ],
+    [
+      2,
+      (s, pick) => {
+        const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
+        if (!rel) return undefined;
+        const text = readFileSync(page(s, rel), 'utf8');
+        book.broken.set(rel, text);
+        writeFileSync(page(s, rel), text.replace(/^title: .*$/m, 'title: [unclosed'));
+        return `break the front matter of ${rel}`;
+      },
+    ],
+    [
+      1,
+      (s, pick, n) => {
+        const rel = `${pick(['zh', 'en'])}/born-broken-${n}.md`;
+        book.broken.set(rel, `---\ntitle: Born broken ${n}\ndescription: Fixed later\n---\n\nNow fixed.\n`);
+        writeFileSync(page(s, rel), '---\ntitle: [unclosed\n---\n\nBroken.\n');
         book.added.add(rel);
-      }
-      return `write ${locales.join('+')}/${name}.md`;
-    }],
-    [2, (s, pick) => {
-      const rel = pick([...book.added].filter((r) => !book.broken.has(r)));
-      if (!rel) return undefined;
-      rmSync(page(s, rel), { force: true });
-      book.added.delete(rel);
-      return `delete ${rel}`;
-    }],
-    [1, (s, pick) => {
-      const rel = pick([...book.added].filter((r) => !book.broken.has(r) && !r.includes('news/')));
-      if (!rel) return undefined;
-      const to = rel.replace(/\.md$/, '-moved.md');
-      if (existsSync(page(s, to))) return undefined;
-      renameSync(page(s, rel), page(s, to));
-      book.added.delete(rel);
-      book.added.add(to);
-      return `rename ${rel} to ${to}`;
-    }],
-    [2, (s, pick) => {
-      const rel = pick(usable(s, [...REAL_PAGES.flatMap((p) => [`zh/${p}.md`, `en/${p}.md`]), ...book.added]));
-      if (!rel) return undefined;
-      const text = readFileSync(page(s, rel), 'utf8');
-      book.broken.set(rel, text);
-      writeFileSync(page(s, rel), text.replace(/^title: .*$/m, 'title: [unclosed'));
-      return `break the front matter of ${rel}`;
-    }],
-    [1, (s, pick, n) => {
-      const rel = `${pick(['zh', 'en'])}/born-broken-${n}.md`;
-      book.broken.set(rel, `---\ntitle: Born broken ${n}\ndescription: Fixed later\n---\n\nNow fixed.\n`);
-      writeFileSync(page(s, rel), '---\ntitle: [unclosed\n---\n\nBroken.\n');
-      book.added.add(rel);
-      return `write ${rel} with broken front matter`;
-    }],
-    [1, (s, _pick, n) => {
-      const file = join(s.content, 'en', '_strings.yaml');
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/^nav\.company: .*$/m, `nav.company: About us ${n}`));
-      return 'change a string in en/_strings.yaml';
-    }],
-    [1, (s, pick) => {
-      const file = join(s.content, 'menu.yaml');
-      const label = pick(['product.DROC', 'product.DFOC']);
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/(route: \/DROC, label: )[\w.]+/, `$1${label}`));
-      return `label the DROC menu item ${label}`;
-    }],
-    [1, (s, _pick, n) => {
-      const file = join(s.content, 'site.yaml');
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/^phone: .*$/m, `phone: "+86 000 0000 ${String(n).padStart(4, '0')}"`));
-      return 'change the phone number in site.yaml';
-    }],
-    [1, (s, _pick, n) => {
-      appendFileSync(join(s.root, 'templates', 'site.css'), `\n.fuzz-${n} { color: #123456; }\n`);
-      return 'append a rule to templates/site.css';
-    }],
-    [1, (s, _pick, n) => {
-      appendFileSync(join(s.root, 'client', 'index.ts'), `\ndocument.documentElement.dataset.fuzz = '${n}';\n`);
-      return 'change the client script';
-    }],
-    [2, (s, pick, n) => {
-      const action = pick(['add', 'edit', 'delete'] as const);
-      const existing = [...book.publicAdded];
-      if (action === 'add' || existing.length === 0) {
-        const rel = `images/fuzz-${n}.txt`;
-        writeFileSync(join(s.root, 'public', rel), `public file ${n}\n`);
-        book.publicAdded.add(rel);
-        return `add public/${rel}`;
-      }
-      const rel = pick(existing);
-      if (action === 'edit') {
-        appendFileSync(join(s.root, 'public', rel), `edited ${n}\n`);
-        return `edit public/${rel}`;
-      }
-      rmSync(join(s.root, 'public', rel));
-      book.publicAdded.delete(rel);
-      return `delete public/${rel}`;
-    }],
-    [1, (s, pick) => {
-      const rel = pick(['en/OR.md', 'en/Webview.md']);
-      if (!existsSync(page(s, rel)) || book.broken.has(rel)) return undefined;
-      // The English page is removed: the Chinese one stands in; put back at the next quiet point.
-      book.broken.set(rel, readFileSync(page(s, rel), 'utf8'));
-      rmSync(page(s, rel));
-      return `delete ${rel} (its zh twin stands in)`;
-    }],
+        return `write ${rel} with broken front matter`;
+      },
+    ],
+    [
+      1,
+      (s, _pick, n) => {
+        const file = join(s.content, 'en', '_strings.yaml');
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/^nav\.company: .*$/m, `nav.company: About us ${n}`));
+        return 'change a string in en/_strings.yaml';
+      },
+    ],
+    [
+      1,
+      (s, pick) => {
+        const file = join(s.content, 'menu.yaml');
+        const label = pick(['product.DROC', 'product.DFOC']);
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/(route: \/DROC, label: )[\w.]+/, `$1${label}`));
+        return `label the DROC menu item ${label}`;
+      },
+    ],
+    [
+      1,
+      (s, _pick, n) => {
+        const file = join(s.content, 'site.yaml');
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/^phone: .*$/m, `phone: "+86 000 0000 ${String(n).padStart(4, '0')}"`));
+        return 'change the phone number in site.yaml';
+      },
+    ],
+    [
+      1,
+      (s, _pick, n) => {
+        appendFileSync(join(s.root, 'templates', 'site.css'), `\n.fuzz-${n} { color: #123456; }\n`);
+        return 'append a rule to templates/site.css';
+      },
+    ],
+    [
+      1,
+      (s, _pick, n) => {
+        appendFileSync(join(s.root, 'client', 'index.ts'), `\ndocument.documentElement.dataset.fuzz = '${n}';\n`);
+        return 'change the client script';
+      },
+    ],
+    [
+      2,
+      (s, pick, n) => {
+        const action = pick(['add', 'edit', 'delete'] as const);
+        const existing = [...book.publicAdded];
+        if (action === 'add' || existing.length === 0) {
+          const rel = `images/fuzz-${n}.txt`;
+          writeFileSync(join(s.root, 'public', rel), `public file ${n}\n`);
+          book.publicAdded.add(rel);
+          return `add public/${rel}`;
+        }
+        const rel = pick(existing);
+        if (action === 'edit') {
+          appendFileSync(join(s.root, 'public', rel), `edited ${n}\n`);
+          return `edit public/${rel}`;
+        }
+        rmSync(join(s.root, 'public', rel));
+        book.publicAdded.delete(rel);
+        return `delete public/${rel}`;
+      },
+    ],
+    [
+      1,
+      (s, pick) => {
+        const rel = pick(['en/OR.md', 'en/Webview.md']);
+        if (!existsSync(page(s, rel)) || book.broken.has(rel)) return undefined;
+        // The English page is removed: the Chinese one stands in; put back at the next quiet point.
+        book.broken.set(rel, readFileSync(page(s, rel), 'utf8'));
+        rmSync(page(s, rel));
+        return `delete ${rel} (its zh twin stands in)`;
+      },
+    ],
   ];
 }
 
@@ -244,7 +299,7 @@ describe('watch converges to a fresh build after any sequence of edits', () => {
     it(`seed ${seed}: ${STEPS} steps`, async () => {
       const s = (session = await startWatch());
       const rand = random(seed);
-      const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
       const book: Book = { added: new Set(), broken: new Map(), publicAdded: new Set() };
       const table = edits(book);
       const total = table.reduce((sum, [weight]) => sum + weight, 0);

@@ -25,15 +25,25 @@ describe('ecom-site watch stops at once', () => {
     it(`on ${signal} while a huge page renders, leaving the served pages whole`, async () => {
       const content = makeContent();
       const out = join(dirname(content), 'dist');
-      const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: ROOT });
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'],
+        { cwd: ROOT },
+      );
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d.toString()));
       child.stderr.on('data', (d: Buffer) => (text += d.toString()));
-      await until(() => text.includes('Serving http'), () => text);
+      await until(
+        () => text.includes('Serving http'),
+        () => text,
+      );
       const before = treeDigest(out);
 
       writeFileSync(join(content, 'en', 'huge.md'), hugePage(3_000_000));
-      await until(() => text.includes('Change detected'), () => text);
+      await until(
+        () => text.includes('Change detected'),
+        () => text,
+      );
       const sent = Date.now();
       child.kill(signal);
       const code = await new Promise<number | null>((r) => child.once('exit', r));

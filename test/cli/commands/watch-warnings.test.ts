@@ -29,7 +29,9 @@ beforeAll(async () => {
   // The real content, which builds without a warning.
   content = copyContent();
   const out = join(dirname(content), 'dist');
-  child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], { cwd: ROOT });
+  child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], {
+    cwd: ROOT,
+  });
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   url = await until(() => /Serving (http:\/\/[\d.]+:\d+)/.exec(stdout)?.[1], 60_000);

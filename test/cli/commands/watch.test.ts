@@ -25,7 +25,12 @@ interface Watch {
  * Polls `probe` until it returns a value, every 20 ms, for at most `ms`; the error shows what `output` holds
  * and what `explain` says about the state reached.
  */
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, output: Watch['output'], ms = 10_000, explain = (): string => ''): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  output: Watch['output'],
+  ms = 10_000,
+  explain = (): string => '',
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -37,7 +42,11 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, o
 
 /** Starts `ecom-site watch` on `content` (output beside it), on any free port unless `port` is given. */
 async function startWatch(content: string, out = join(dirname(content), 'dist'), port = 0): Promise<Watch> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)], { cwd: ROOT });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)],
+    { cwd: ROOT },
+  );
   const output = { stdout: '', stderr: '' };
   child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
@@ -130,8 +139,13 @@ afterEach(async () => {
   // fresh build). A rebuild still to come (a second look at a file) reads the content as restored: it
   // writes nothing and sends no event.
   const same = (): boolean => JSON.stringify(digestOf(watch.out)) === JSON.stringify(watch.firstBuild);
-  await waitFor(() => (idle(watch) && same() ? true : undefined), watch.output, 30_000, () =>
-    `idle: ${idle(watch)}; files that differ from the first build: ${differences(digestOf(watch.out), watch.firstBuild).join(', ') || 'none'}`);
+  await waitFor(
+    () => (idle(watch) && same() ? true : undefined),
+    watch.output,
+    30_000,
+    () =>
+      `idle: ${idle(watch)}; files that differ from the first build: ${differences(digestOf(watch.out), watch.firstBuild).join(', ') || 'none'}`,
+  );
 });
 
 afterAll(async () => {
@@ -175,9 +189,14 @@ describe('ecom-site watch', () => {
     const { url } = await shared();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = Number(new URL(url).port);
-    const other = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (other) {
-      const reached = await fetch(`http://${other.address}:${port}/`).then(() => true, () => false);
+      const reached = await fetch(`http://${other.address}:${port}/`).then(
+        () => true,
+        () => false,
+      );
       expect(reached).toBe(false);
     }
   });
@@ -197,7 +216,14 @@ describe('ecom-site watch', () => {
 
   it('never serves a file outside the output folder', async () => {
     const { url } = await shared();
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/en/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd', '/.ecom-site']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/en/..%2f..%2fpackage.json',
+      '/..%5c..%5cpackage.json',
+      '/%2e%2e%2f%2e%2e%2fetc/passwd',
+      '/.ecom-site',
+    ]) {
       const res = await fetch(`${url}${path}`);
       const text = await res.text();
       expect(res.status, path).toBeGreaterThanOrEqual(400);

@@ -14,7 +14,10 @@ import { makeContent, ROOT } from '../../helpers/cli.ts';
 async function keysOf(content: string, tool = 'tool-1'): Promise<{ site: string; jobs: Record<string, string> }> {
   const site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
   const shared = siteKey(site, tool);
-  return { site: shared, jobs: Object.fromEntries(listJobs(site.pages).map((job) => [`${job.page.locale} ${job.route}`, jobKey(site, shared, job)])) };
+  return {
+    site: shared,
+    jobs: Object.fromEntries(listJobs(site.pages).map((job) => [`${job.page.locale} ${job.route}`, jobKey(site, shared, job)])),
+  };
 }
 
 /** The jobs whose key differs between two sets of keys. */
@@ -43,7 +46,18 @@ describe('listJobs', () => {
     const site = await prepareSite({ root: ROOT, contentDir: content(), drafts: false });
     const jobs = listJobs(site.pages);
     const routes = jobs.map((job) => `${job.page.locale} ${job.route}`);
-    expect([...routes].sort()).toEqual(['en /', 'en /a', 'en /b', 'en /home', 'en /only-zh', 'zh /', 'zh /a', 'zh /b', 'zh /home', 'zh /only-zh']);
+    expect([...routes].sort()).toEqual([
+      'en /',
+      'en /a',
+      'en /b',
+      'en /home',
+      'en /only-zh',
+      'zh /',
+      'zh /a',
+      'zh /b',
+      'zh /home',
+      'zh /only-zh',
+    ]);
     const home = jobs.filter((job) => job.route === '/' || job.route === '/home');
     expect(new Set(home.map((job) => job.page))).toHaveProperty('size', 2);
     expect(jobs.find((job) => job.page.locale === 'en' && job.route === '/a')?.files).toEqual(['en/a.html']);

@@ -7,8 +7,18 @@ const copy = (key: string): Target => ({ key, make: { kind: 'copy', from: `/publ
 
 describe('plan', () => {
   it('reuses files held with the same key, renders new and changed ones, removes the rest', () => {
-    const held = new Map([['a.html', 'k1'], ['b.html', 'k2'], ['old.html', 'k3'], ['assets/site.1.css', 'c1']]);
-    const targets = new Map([['a.html', job('k1', 0)], ['b.html', job('k2*', 1)], ['new.html', job('k4', 2)], ['assets/site.2.css', data('c2')]]);
+    const held = new Map([
+      ['a.html', 'k1'],
+      ['b.html', 'k2'],
+      ['old.html', 'k3'],
+      ['assets/site.1.css', 'c1'],
+    ]);
+    const targets = new Map([
+      ['a.html', job('k1', 0)],
+      ['b.html', job('k2*', 1)],
+      ['new.html', job('k4', 2)],
+      ['assets/site.2.css', data('c2')],
+    ]);
     expect(plan(held, targets)).toEqual({
       render: ['assets/site.2.css', 'b.html', 'new.html'],
       reuse: ['a.html'],
@@ -19,14 +29,21 @@ describe('plan', () => {
   it('renders every file of a job when one of them must be made', () => {
     // The English home page is written twice; one copy was edited by hand (so it is not held).
     const held = new Map([['en.html', 'k']]);
-    const targets = new Map([['en.html', job('k', 0)], ['en/index.html', job('k', 0)]]);
+    const targets = new Map([
+      ['en.html', job('k', 0)],
+      ['en/index.html', job('k', 0)],
+    ]);
     const p = plan(held, targets);
     expect(p.render).toEqual(['en.html', 'en/index.html']);
     expect(jobsToRender(p, targets)).toEqual([0]);
   });
 
   it('plans nothing for an output that holds exactly its targets', () => {
-    const targets = new Map([['a.html', job('k1', 0)], ['favicon.svg', copy('s1')], ['sitemap.xml', data('x')]]);
+    const targets = new Map([
+      ['a.html', job('k1', 0)],
+      ['favicon.svg', copy('s1')],
+      ['sitemap.xml', data('x')],
+    ]);
     const p = plan(heldAfter(targets), targets);
     expect(isEmpty(p)).toBe(true);
     expect(p.reuse).toEqual(['a.html', 'favicon.svg', 'sitemap.xml']);

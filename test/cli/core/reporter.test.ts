@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { problem, SiteError } from '../../../cli/core/common/errors.ts';
 import { compareWarnings, formatWarnings, printError } from '../../../cli/core/reporter.ts';
 
-const many = ['a.md', 'b.md', 'c.md'].map((file, i) => problem('DESCRIPTION_MISSING', 'The page has no description.', { file, line: i + 1 }));
+const many = ['a.md', 'b.md', 'c.md'].map((file, i) =>
+  problem('DESCRIPTION_MISSING', 'The page has no description.', { file, line: i + 1 }),
+);
 
 describe('grouped problems', () => {
   it('prints the same warning on many files once under its title, with the hint once', () => {

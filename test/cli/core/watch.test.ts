@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 async function session(): Promise<{ content: string; out: string; state: WatchState }> {
-  const content = makeContent({ 'en/solo.md': '---\ntitle: Solo\ndescription: Solo page\nkeywords: solo\n---\n\nEnglish text.\n', 'zh/solo.md': '---\ntitle: 独奏\ndescription: 独奏页\nkeywords: 独奏\n---\n\n中文。\n' });
+  const content = makeContent({
+    'en/solo.md': '---\ntitle: Solo\ndescription: Solo page\nkeywords: solo\n---\n\nEnglish text.\n',
+    'zh/solo.md': '---\ntitle: 独奏\ndescription: 独奏页\nkeywords: 独奏\n---\n\n中文。\n',
+  });
   const out = join(dirname(content), 'dist');
   state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false });
   return { content, out, state };

@@ -17,7 +17,9 @@ describe('JsonLd', () => {
   });
 
   it('renders one ld+json script per object, whose text parses back to the data', () => {
-    const html = renderToStaticMarkup(createElement('head', null, createElement(JsonLd, { data: [HOSTILE, { '@type': 'BreadcrumbList' }] })));
+    const html = renderToStaticMarkup(
+      createElement('head', null, createElement(JsonLd, { data: [HOSTILE, { '@type': 'BreadcrumbList' }] })),
+    );
     const scripts = selectAll('script', fromHtml(html, { fragment: true }));
     expect(scripts.map((s) => s.properties.type)).toEqual(['application/ld+json', 'application/ld+json']);
     expect(scripts.map((s) => JSON.parse(toString(s)) as unknown)).toEqual([HOSTILE, { '@type': 'BreadcrumbList' }]);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileRoute, decodeSitePath, findCaseCollisions, encodeSitePath, localisePath, normaliseLinkPath, outputFiles, parseSitePath, routeFromFile, routeName, routeSegment } from '../../../../cli/core/common/routes.ts';
+import {
+  checkFileRoute,
+  decodeSitePath,
+  findCaseCollisions,
+  encodeSitePath,
+  localisePath,
+  normaliseLinkPath,
+  outputFiles,
+  parseSitePath,
+  routeFromFile,
+  routeName,
+  routeSegment,
+} from '../../../../cli/core/common/routes.ts';
 
 describe('routes', () => {
   it('maps content files to routes as README, "Pages and routes" writes them', () => {
@@ -132,15 +144,67 @@ function random(seed: number): () => number {
 /** What writers (and their operating systems) put in file names: every script, marks, spaces, symbols. */
 const PIECES = [
   ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((c) => c !== '/'),
-  '\t', '\u00a0', '\u3000', '\u2003', '\u2028',
-  '关', '于', '我', '们', '。', '、', '（', '）', '「', '」',
-  'é', 'e\u0301', 'A\u030a', '\u212b', '\u0301', '\u0338', '\u0323\u0307', 'ṩ', 's\u0307\u0323',
-  '\u1100', '\u1161', '\u11a8', '한',
-  '\u0958', 'क', '\u093c', 'ि',
-  'Ж', 'ж', 'Ω', '\u2126', 'ß', 'İ', 'ﬁ', 'Ａ', '％', '／',
-  'ع', 'ב', '\u200f', '\u202e', '\u200b', '\u200d', '\ufeff',
-  '٣', '²', 'Ⅻ', '½',
-  '😀', '👍🏽', '\ufe0f', '❤', '—', '«', '»', '€',
+  '\t',
+  '\u00a0',
+  '\u3000',
+  '\u2003',
+  '\u2028',
+  '关',
+  '于',
+  '我',
+  '们',
+  '。',
+  '、',
+  '（',
+  '）',
+  '「',
+  '」',
+  'é',
+  'e\u0301',
+  'A\u030a',
+  '\u212b',
+  '\u0301',
+  '\u0338',
+  '\u0323\u0307',
+  'ṩ',
+  's\u0307\u0323',
+  '\u1100',
+  '\u1161',
+  '\u11a8',
+  '한',
+  '\u0958',
+  'क',
+  '\u093c',
+  'ि',
+  'Ж',
+  'ж',
+  'Ω',
+  '\u2126',
+  'ß',
+  'İ',
+  'ﬁ',
+  'Ａ',
+  '％',
+  '／',
+  'ع',
+  'ב',
+  '\u200f',
+  '\u202e',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '٣',
+  '²',
+  'Ⅻ',
+  '½',
+  '😀',
+  '👍🏽',
+  '\ufe0f',
+  '❤',
+  '—',
+  '«',
+  '»',
+  '€',
 ];
 
 function randomName(next: () => number): string {
@@ -149,40 +213,45 @@ function randomName(next: () => number): string {
 }
 
 describe('the URL rule on random names (fixed seeds)', () => {
-  it.each([1, 2, 3, 42, 2024])('seed %i: routes are NFC, need no escape but non-ASCII letters, are idempotent and survive encoding', (seed) => {
-    const next = random(seed);
-    for (let i = 0; i < 1000; i++) {
-      const names = [randomName(next), randomName(next)];
-      const file = `${names.join('/')}.md`;
-      for (const name of names) {
-        const segment = routeSegment(name);
-        expect(routeSegment(segment), JSON.stringify(name)).toBe(segment);
-        expect(segment.normalize('NFC')).toBe(segment);
-        // ASCII is limited to letters, digits, "-", "_" and "."; everything else is a letter, mark or digit.
-        expect(segment, JSON.stringify(name)).toMatch(/^(?:[A-Za-z0-9._-]|(?![\x00-\x7f])[\p{L}\p{M}\p{N}])*$/u);
+  it.each([1, 2, 3, 42, 2024])(
+    'seed %i: routes are NFC, need no escape but non-ASCII letters, are idempotent and survive encoding',
+    (seed) => {
+      const next = random(seed);
+      for (let i = 0; i < 1000; i++) {
+        const names = [randomName(next), randomName(next)];
+        const file = `${names.join('/')}.md`;
+        for (const name of names) {
+          const segment = routeSegment(name);
+          expect(routeSegment(segment), JSON.stringify(name)).toBe(segment);
+          expect(segment.normalize('NFC')).toBe(segment);
+          // ASCII is limited to letters, digits, "-", "_" and "."; everything else is a letter, mark or digit.
+          expect(segment, JSON.stringify(name)).toMatch(/^(?:[A-Za-z0-9._-]|(?![\x00-\x7f])[\p{L}\p{M}\p{N}])*$/u);
+        }
+        if (checkFileRoute(file)?.code === 'FILE_NAME_INVALID') {
+          expect(names.some((n) => routeSegment(n) === '' || routeSegment(n).startsWith('.'))).toBe(true);
+          continue;
+        }
+        const route = routeFromFile(file);
+        expect(route).toMatch(/^\/[^\s/]+(\/[^\s/]+)*$/u);
+        expect(routeFromFile(`${route.slice(1)}.md`)).toBe(route);
+        const url = encodeSitePath(route);
+        expect(url).toMatch(/^[A-Za-z0-9._~\-/%]+$/);
+        expect(decodeURI(url)).toBe(route);
+        expect(decodeSitePath(url)).toBe(route);
+        // A browser's URL parser leaves it as it is: nothing is left to escape, nothing is escaped twice.
+        expect(new URL(url, 'http://site.test').pathname).toBe(url);
       }
-      if (checkFileRoute(file)?.code === 'FILE_NAME_INVALID') {
-        expect(names.some((n) => routeSegment(n) === '' || routeSegment(n).startsWith('.'))).toBe(true);
-        continue;
-      }
-      const route = routeFromFile(file);
-      expect(route).toMatch(/^\/[^\s/]+(\/[^\s/]+)*$/u);
-      expect(routeFromFile(`${route.slice(1)}.md`)).toBe(route);
-      const url = encodeSitePath(route);
-      expect(url).toMatch(/^[A-Za-z0-9._~\-/%]+$/);
-      expect(decodeURI(url)).toBe(route);
-      expect(decodeSitePath(url)).toBe(route);
-      // A browser's URL parser leaves it as it is: nothing is left to escape, nothing is escaped twice.
-      expect(new URL(url, 'http://site.test').pathname).toBe(url);
-    }
-  });
+    },
+  );
 });
 
 describe('findCaseCollisions', () => {
   const at = (route: string, file = `content/zh${route}.md`): { route: string; file: string } => ({ route, file });
 
   it('finds pages whose routes differ only in case', () => {
-    expect(findCaseCollisions([at('/Partners'), at('/partners')])).toEqual([{ first: at('/Partners'), second: at('/partners'), spellings: ['/Partners', '/partners'], kind: 'page' }]);
+    expect(findCaseCollisions([at('/Partners'), at('/partners')])).toEqual([
+      { first: at('/Partners'), second: at('/partners'), spellings: ['/Partners', '/partners'], kind: 'page' },
+    ]);
   });
 
   it('finds folders that differ only in case, once per pair of spellings and per pair of files', () => {
@@ -196,7 +265,9 @@ describe('findCaseCollisions', () => {
   });
 
   it('leaves alone routes spelled alike, a page beside a folder, and the root', () => {
-    expect(findCaseCollisions([at('/a', 'content/zh/a.md'), at('/a', 'content/en/a.md'), at('/A/x'), at('/'), at('/b'), at('/b/c')])).toEqual([]);
+    expect(
+      findCaseCollisions([at('/a', 'content/zh/a.md'), at('/a', 'content/en/a.md'), at('/A/x'), at('/'), at('/b'), at('/b/c')]),
+    ).toEqual([]);
   });
 
   it('compares letters of any script in case, and leaves caseless scripts alone', () => {
@@ -206,7 +277,7 @@ describe('findCaseCollisions', () => {
 });
 
 describe('checkFileRoute: reserved routes in any case', () => {
-  it('refuses /Assets, /EN and /Home, which the build\'s own files would meet where case is ignored', () => {
+  it("refuses /Assets, /EN and /Home, which the build's own files would meet where case is ignored", () => {
     for (const name of ['Assets.md', 'EN/x.md', 'Home.md', '404/index.md']) {
       expect(checkFileRoute(name)?.code, name).toBe('ROUTE_RESERVED');
     }

@@ -17,7 +17,10 @@ import { CONTENT, makeContent, runCli, tempDir } from '../../../helpers/cli.ts';
 
 const FILE = 'content/en/fuzz.md';
 const templates = fieldsOfTemplates(registry as unknown as TemplateModule);
-const pages = fg.sync('{zh,en}/**/*.md', { cwd: CONTENT }).sort().map((path) => readFileSync(join(CONTENT, path), 'utf8'));
+const pages = fg
+  .sync('{zh,en}/**/*.md', { cwd: CONTENT })
+  .sort()
+  .map((path) => readFileSync(join(CONTENT, path), 'utf8'));
 const ITERATIONS = Number(process.env.FUZZ_ITERATIONS) || 400;
 const SEEDS = process.env.FUZZ_SEED ? [Number(process.env.FUZZ_SEED)] : [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -35,7 +38,10 @@ function generator(seed: number): () => number {
 
 const bomb = (levels: number): string => {
   let text = 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n';
-  for (let i = 1; i < levels; i++) text += `l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i < levels; i++)
+    text += `l${i}: &l${i} [${Array(10)
+      .fill(`*l${i - 1}`)
+      .join(', ')}]\n`;
   return text;
 };
 
@@ -88,8 +94,60 @@ const SNIPPETS = [
   '\t: tab\n',
 ];
 
-const FENCES = ['---', '---js', '--- js', '---\u00a0js', '---\u3000js', '---yaml', '---YAML', '--- yml', '----', '---coffee', '---json', '---toml', '--', '\uFEFF---', '---\t', '---js\r'];
-const CHARS = [':', '-', '[', ']', '{', '}', '&', '*', '!', '|', '>', '?', '#', '%', '@', '`', '"', "'", ',', '\\', '\n', '\r', '\r\n', '\t', ' ', '\u0000', '\uFFFD', '\uFEFF', '\u00a0', '\u2028', '\uD800', '\uDFFF', '中', '😀'];
+const FENCES = [
+  '---',
+  '---js',
+  '--- js',
+  '---\u00a0js',
+  '---\u3000js',
+  '---yaml',
+  '---YAML',
+  '--- yml',
+  '----',
+  '---coffee',
+  '---json',
+  '---toml',
+  '--',
+  '\uFEFF---',
+  '---\t',
+  '---js\r',
+];
+const CHARS = [
+  ':',
+  '-',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '?',
+  '#',
+  '%',
+  '@',
+  '`',
+  '"',
+  "'",
+  ',',
+  '\\',
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  ' ',
+  '\u0000',
+  '\uFFFD',
+  '\uFEFF',
+  '\u00a0',
+  '\u2028',
+  '\uD800',
+  '\uDFFF',
+  '中',
+  '😀',
+];
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)] as T;
@@ -110,21 +168,40 @@ export function mutate(random: () => number): string {
     const at = Math.floor(random() * (text.length + 1));
     const lineStart = text.lastIndexOf('\n', Math.max(0, at - 1)) + 1;
     switch (Math.floor(random() * 11)) {
-      case 0: text = text.slice(0, at); break;
-      case 1: text = text.slice(0, at) + pick(random, CHARS) + text.slice(at); break;
-      case 2: text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 20)); break;
-      case 3: case 4: text = text.slice(0, lineStart) + pick(random, SNIPPETS) + text.slice(lineStart); break;
+      case 0:
+        text = text.slice(0, at);
+        break;
+      case 1:
+        text = text.slice(0, at) + pick(random, CHARS) + text.slice(at);
+        break;
+      case 2:
+        text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 20));
+        break;
+      case 3:
+      case 4:
+        text = text.slice(0, lineStart) + pick(random, SNIPPETS) + text.slice(lineStart);
+        break;
       case 5: {
         const end = text.indexOf('\n', at);
         const line = text.slice(lineStart, end === -1 ? text.length : end + 1);
         text = text.slice(0, lineStart) + line + line + text.slice(lineStart); // a duplicate key
         break;
       }
-      case 6: text = pick(random, FENCES) + text.slice(text.startsWith('---') ? 3 : 0); break;
-      case 7: text = text.replace(/\n/g, '\r\n'); break;
-      case 8: text = `\uFEFF${text}`; break;
-      case 9: text = text.slice(0, at) + garbage(random) + text.slice(at); break;
-      default: text = text.slice(0, lineStart) + ' '.repeat(Math.floor(random() * 8)) + text.slice(lineStart); break;
+      case 6:
+        text = pick(random, FENCES) + text.slice(text.startsWith('---') ? 3 : 0);
+        break;
+      case 7:
+        text = text.replace(/\n/g, '\r\n');
+        break;
+      case 8:
+        text = `\uFEFF${text}`;
+        break;
+      case 9:
+        text = text.slice(0, at) + garbage(random) + text.slice(at);
+        break;
+      default:
+        text = text.slice(0, lineStart) + ' '.repeat(Math.floor(random() * 8)) + text.slice(lineStart);
+        break;
     }
   }
   return text;
@@ -157,14 +234,18 @@ describe('front matter fuzzing (parsePage)', () => {
   });
 
   for (const seed of SEEDS) {
-    it(`seed ${seed}: ${ITERATIONS} random mutations of real pages`, () => {
-      const random = generator(seed);
-      for (let i = 0; i < ITERATIONS; i++) {
-        const text = mutate(random);
-        const found = violation(text);
-        if (found) expect.fail(`seed ${seed}, case ${i}: ${found}\n${JSON.stringify(text.slice(0, 400))}`);
-      }
-    }, 120_000 + ITERATIONS * 50);
+    it(
+      `seed ${seed}: ${ITERATIONS} random mutations of real pages`,
+      () => {
+        const random = generator(seed);
+        for (let i = 0; i < ITERATIONS; i++) {
+          const text = mutate(random);
+          const found = violation(text);
+          if (found) expect.fail(`seed ${seed}, case ${i}: ${found}\n${JSON.stringify(text.slice(0, 400))}`);
+        }
+      },
+      120_000 + ITERATIONS * 50,
+    );
   }
 });
 
@@ -175,20 +256,28 @@ describe('the nastiest front matter through the real CLI', () => {
     'deep nesting': `---\ntitle: Home\ndeep: ${'['.repeat(10_000)}\n---\n\nHello.\n`,
     'code tags': '---\ntitle: !!js/function "function () {}"\nx: !!python/object:os.system {}\n---\n\nHello.\n',
     'BOM and CRLF': '\uFEFF---\r\ntitle: Home\r\ndescription: Test home\r\n---\r\n\r\nHello.\r\n',
-    'NUL and invalid UTF-8': Buffer.concat([Buffer.from('---\ntitle: "Ho\u0000me"\n'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x0a]), Buffer.from('---\n\nHello.\n')]),
+    'NUL and invalid UTF-8': Buffer.concat([
+      Buffer.from('---\ntitle: "Ho\u0000me"\n'),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x0a]),
+      Buffer.from('---\n\nHello.\n'),
+    ]),
   };
-  it.each(Object.keys(cases))('%s: exit 0, or exit 1 with a code and the file, never a stack', async (name) => {
-    const content = makeContent();
-    writeFileSync(join(content, 'en', 'index.md'), cases[name] as string | Buffer);
-    const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet']);
-    expect(result.stderr).not.toContain('Unexpected error');
-    expect(result.stderr).not.toContain('INTERNAL');
-    expect(result.stderr).not.toMatch(/^\s+at .+/m);
-    if (result.code !== 0) {
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/content\/en\/index\.md(:\d+)*\s+[A-Z_]+\s/);
-    }
-  }, 60_000);
+  it.each(Object.keys(cases))(
+    '%s: exit 0, or exit 1 with a code and the file, never a stack',
+    async (name) => {
+      const content = makeContent();
+      writeFileSync(join(content, 'en', 'index.md'), cases[name] as string | Buffer);
+      const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet']);
+      expect(result.stderr).not.toContain('Unexpected error');
+      expect(result.stderr).not.toContain('INTERNAL');
+      expect(result.stderr).not.toMatch(/^\s+at .+/m);
+      if (result.code !== 0) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/content\/en\/index\.md(:\d+)*\s+[A-Z_]+\s/);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('front matter that once escaped as a bare exception', () => {
@@ -201,12 +290,20 @@ describe('front matter that once escaped as a bare exception', () => {
     return undefined;
   };
 
-  it.each(['---\u00a0js', '---\u3000js', '--- js', '---js\r', '\uFEFF---js', '---JS', '---json', '---js'])('a %j fence is FRONTMATTER_LANGUAGE at line 1', (fence) => {
-    expect(problemOf(`${fence}\n{ title: "x" }\n---\n`)).toMatchObject({ code: 'FRONTMATTER_LANGUAGE', file: FILE, line: 1 });
-  });
+  it.each(['---\u00a0js', '---\u3000js', '--- js', '---js\r', '\uFEFF---js', '---JS', '---json', '---js'])(
+    'a %j fence is FRONTMATTER_LANGUAGE at line 1',
+    (fence) => {
+      expect(problemOf(`${fence}\n{ title: "x" }\n---\n`)).toMatchObject({ code: 'FRONTMATTER_LANGUAGE', file: FILE, line: 1 });
+    },
+  );
 
   it('an alias bomb is FRONTMATTER_SYNTAX at its first alias', () => {
-    expect(problemOf(`---\ntitle: x\n${bomb(9)}---\n`)).toMatchObject({ code: 'FRONTMATTER_SYNTAX', file: FILE, line: 4, message: expect.stringContaining('aliases') });
+    expect(problemOf(`---\ntitle: x\n${bomb(9)}---\n`)).toMatchObject({
+      code: 'FRONTMATTER_SYNTAX',
+      file: FILE,
+      line: 4,
+      message: expect.stringContaining('aliases'),
+    });
   });
 
   it('CRLF line ends do not end up in the last field', () => {

@@ -2,14 +2,36 @@ import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
 import { findMissingStrings, missingStrings, planPages, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
 
-function source(locale: 'zh' | 'en', route: string, file = `content/${locale}${route === '/' ? '/index' : route}.md`, draft = false): SourcePage {
-  return { file, locale, route, data: { title: route }, title: route, template: 'page', draft, body: '', bodyLine: 4, hash: file, bodyStart: 0, warnings: [], lineOf: () => 1 };
+function source(
+  locale: 'zh' | 'en',
+  route: string,
+  file = `content/${locale}${route === '/' ? '/index' : route}.md`,
+  draft = false,
+): SourcePage {
+  return {
+    file,
+    locale,
+    route,
+    data: { title: route },
+    title: route,
+    template: 'page',
+    draft,
+    body: '',
+    bodyLine: 4,
+    hash: file,
+    bodyStart: 0,
+    warnings: [],
+    lineOf: () => 1,
+  };
 }
 
 describe('planPages', () => {
   it('writes both locales from their own files', () => {
     const { pages, warnings } = planPages([source('zh', '/DROC'), source('en', '/DROC')], false);
-    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([['zh', false], ['en', false]]);
+    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([
+      ['zh', false],
+      ['en', false],
+    ]);
     expect(warnings).toEqual([]);
   });
 
@@ -44,14 +66,14 @@ describe('strings', () => {
     expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
   });
 
-  it('looks up its own locale only, never the other locale\'s text', () => {
+  it("looks up its own locale only, never the other locale's text", () => {
     const t = translator({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, 'en');
     expect(t('a')).toBe('A');
     expect(t('b')).toBe('b');
     expect(t('toString')).toBe('toString');
   });
 
-  it('puts each locale\'s strings over the built-in text, id by id', () => {
+  it("puts each locale's strings over the built-in text, id by id", () => {
     const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } });
     expect(merged).toEqual({ zh: { a: '自己的', b: '乙' }, en: { a: 'A', b: 'B' } });
   });
@@ -59,10 +81,30 @@ describe('strings', () => {
   it('reports a menu label a locale lacks at its menu.yaml line, and one-sided ids at the lacking file', () => {
     const fileOf = (locale: string): string => `content/${locale}/_strings.yaml`;
     const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home' } };
-    const problems = findMissingStrings(strings, { file: 'content/menu.yaml', uses: [{ id: 'nav.home', line: 4 }, { id: 'nav.partners', line: 6 }] }, fileOf);
+    const problems = findMissingStrings(
+      strings,
+      {
+        file: 'content/menu.yaml',
+        uses: [
+          { id: 'nav.home', line: 4 },
+          { id: 'nav.partners', line: 6 },
+        ],
+      },
+      fileOf,
+    );
     expect(problems).toEqual([
-      { code: 'STRING_MISSING', file: 'content/menu.yaml', line: 6, message: 'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.' },
-      { code: 'STRING_MISSING', file: 'content/en/_strings.yaml', message: 'The text id "x.only" is defined in content/zh/_strings.yaml but not here.' },
+      {
+        code: 'STRING_MISSING',
+        file: 'content/menu.yaml',
+        line: 6,
+        message:
+          'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.',
+      },
+      {
+        code: 'STRING_MISSING',
+        file: 'content/en/_strings.yaml',
+        message: 'The text id "x.only" is defined in content/zh/_strings.yaml but not here.',
+      },
     ]);
   });
 });
@@ -71,8 +113,18 @@ describe('planPages: drafts and case', () => {
   it('names a draft translation as a draft, at its `draft` line, not as missing', () => {
     const zh = { ...source('zh', '/x', undefined, true), lineOf: () => 4 };
     const { pages, warnings, drafts } = planPages([zh, source('en', '/x')], false);
-    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([['zh', true], ['en', false]]);
-    expect(warnings).toEqual([expect.objectContaining({ code: 'TRANSLATION_DRAFT', file: 'content/zh/x.md', line: 4, message: expect.stringContaining('is a draft') })]);
+    expect(pages.map((p) => [p.locale, p.fallback])).toEqual([
+      ['zh', true],
+      ['en', false],
+    ]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        code: 'TRANSLATION_DRAFT',
+        file: 'content/zh/x.md',
+        line: 4,
+        message: expect.stringContaining('is a draft'),
+      }),
+    ]);
     expect(drafts.size).toBe(0);
   });
 
@@ -84,7 +136,12 @@ describe('planPages: drafts and case', () => {
 
   it('refuses routes that differ only in case, in one locale or across locales', () => {
     const one = planPages([source('zh', '/Partners'), source('zh', '/partners')], false);
-    expect(one.errors).toEqual([expect.objectContaining({ code: 'ROUTE_CASE', message: expect.stringContaining('content/zh/Partners.md and content/zh/partners.md') })]);
+    expect(one.errors).toEqual([
+      expect.objectContaining({
+        code: 'ROUTE_CASE',
+        message: expect.stringContaining('content/zh/Partners.md and content/zh/partners.md'),
+      }),
+    ]);
     expect(planPages([source('zh', '/Partners'), source('en', '/partners')], false).errors).toHaveLength(1);
     expect(planPages([source('zh', '/Partners'), source('en', '/Partners')], false).errors).toEqual([]);
     // A draft is not built, so it collides with nothing until --drafts.

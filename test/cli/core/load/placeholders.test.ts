@@ -7,7 +7,10 @@ describe('placeholders', () => {
   });
 
   it('finds each {word} that no placeholder fills, with where it starts', () => {
-    expect(findUnknownPlaceholders('Call {Phone} or {phone}; ask {foo_bar-2}.')).toEqual([{ name: 'Phone', index: 5 }, { name: 'foo_bar-2', index: 29 }]);
+    expect(findUnknownPlaceholders('Call {Phone} or {phone}; ask {foo_bar-2}.')).toEqual([
+      { name: 'Phone', index: 5 },
+      { name: 'foo_bar-2', index: 29 },
+    ]);
   });
 
   it('leaves braces that are not a single word alone', () => {
@@ -15,7 +18,9 @@ describe('placeholders', () => {
   });
 
   it('names the known placeholders, and the right spelling when only the case is wrong', () => {
-    expect(unknownPlaceholderMessage('Email')).toBe('{Email} is not a placeholder and stays in the page as typed (it is written {email}); the placeholders are {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}.');
+    expect(unknownPlaceholderMessage('Email')).toBe(
+      '{Email} is not a placeholder and stays in the page as typed (it is written {email}); the placeholders are {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}.',
+    );
     expect(unknownPlaceholderMessage('legalentity')).toContain('(it is written {legalEntity})');
     expect(unknownPlaceholderMessage('tel')).not.toContain('it is written');
   });

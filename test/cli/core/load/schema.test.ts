@@ -18,7 +18,16 @@ const MENU: Field = {
         kind: 'record',
         fields: {
           label: { kind: 'string', required: true },
-          items: { kind: 'list', of: { kind: 'record', fields: { route: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a route starting with /' }, target: { kind: 'enum', values: ['_self', '_blank'] } } } },
+          items: {
+            kind: 'list',
+            of: {
+              kind: 'record',
+              fields: {
+                route: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a route starting with /' },
+                target: { kind: 'enum', values: ['_self', '_blank'] },
+              },
+            },
+          },
         },
       },
     },
@@ -37,14 +46,22 @@ const messages = (text: string, field?: Field): string[] => check(text, field).p
 
 describe('validate', () => {
   it('finds nothing wrong with a valid file', () => {
-    expect(check('groups:\n  - label: main\n    items:\n      - route: /DROC\n        target: _blank\n')).toEqual({ problems: [], unknown: [] });
+    expect(check('groups:\n  - label: main\n    items:\n      - route: /DROC\n        target: _blank\n')).toEqual({
+      problems: [],
+      unknown: [],
+    });
   });
 
   it('names the path of a wrong field, the line it is on, what was expected and what was found', () => {
     const { problems } = check('groups:\n  - label: main\n    items:\n      - route: /DROC\n      - route: 42\n        target: _new\n');
     expect(problems).toEqual([
       { code: 'MENU_INVALID', file: 'menu.yaml', line: 5, message: '`groups[0].items[1].route` must be a string, found number 42.' },
-      { code: 'MENU_INVALID', file: 'menu.yaml', line: 6, message: '`groups[0].items[1].target` must be one of: _self, _blank, found string "_new".' },
+      {
+        code: 'MENU_INVALID',
+        file: 'menu.yaml',
+        line: 6,
+        message: '`groups[0].items[1].target` must be one of: _self, _blank, found string "_new".',
+      },
     ]);
   });
 
@@ -56,7 +73,9 @@ describe('validate', () => {
 
   it('refuses an empty required string and a string that does not match its pattern, naming the hint', () => {
     expect(messages('groups:\n  - label: "  "\n')).toEqual(['`groups[0].label` must not be empty.']);
-    expect(messages('groups:\n  - label: main\n    items:\n      - route: DROC\n')).toEqual(['`groups[0].items[0].route` must be a route starting with /, found "DROC".']);
+    expect(messages('groups:\n  - label: main\n    items:\n      - route: DROC\n')).toEqual([
+      '`groups[0].items[0].route` must be a route starting with /, found "DROC".',
+    ]);
   });
 
   it('checks each kind: string, boolean, number, date, enum, list, record, dictionary', () => {
@@ -67,11 +86,17 @@ describe('validate', () => {
     expect(messages('x: "3"\n', field({ kind: 'number' }))).toEqual(['`x` must be a number, found string "3".']);
     expect(messages('x: 2024-02-29\n', field({ kind: 'date' }))).toEqual([]);
     expect(messages('x: 2023-02-29\n', field({ kind: 'date' }))).toEqual(['`x` is not a real date: 2023-02-29.']);
-    expect(messages('x: 29.02.2024\n', field({ kind: 'date' }))).toEqual(['`x` must be a date written YYYY-MM-DD, found string "29.02.2024".']);
-    expect(messages('x: red\n', field({ kind: 'enum', values: ['zh', 'en'] }))).toEqual(['`x` must be one of: zh, en, found string "red".']);
+    expect(messages('x: 29.02.2024\n', field({ kind: 'date' }))).toEqual([
+      '`x` must be a date written YYYY-MM-DD, found string "29.02.2024".',
+    ]);
+    expect(messages('x: red\n', field({ kind: 'enum', values: ['zh', 'en'] }))).toEqual([
+      '`x` must be one of: zh, en, found string "red".',
+    ]);
     expect(messages('x: a\n', field({ kind: 'list', of: { kind: 'string' } }))).toEqual(['`x` must be a list, found string "a".']);
     expect(messages('x: [a]\n', field({ kind: 'record', fields: {} }))).toEqual(['`x` must be a mapping, found a list.']);
-    expect(messages('x: { a: 1, b: false }\n', field({ kind: 'dictionary', of: { kind: 'number' } }))).toEqual(['`x.b` must be a number, found boolean false.']);
+    expect(messages('x: { a: 1, b: false }\n', field({ kind: 'dictionary', of: { kind: 'number' } }))).toEqual([
+      '`x.b` must be a number, found boolean false.',
+    ]);
   });
 
   it('holds lists to their length and checks each item at its index', () => {
@@ -82,7 +107,9 @@ describe('validate', () => {
   });
 
   it('lists fields no schema names, with their paths, without calling them errors', () => {
-    const { problems, unknown } = check('groups:\n  - label: main\n    lable: typo\n    items:\n      - route: /\n        rout: /x\ncolour: red\n');
+    const { problems, unknown } = check(
+      'groups:\n  - label: main\n    lable: typo\n    items:\n      - route: /\n        rout: /x\ncolour: red\n',
+    );
     expect(problems).toEqual([]);
     expect(unknown).toHaveLength(3);
     expect(unknown).toEqual(expect.arrayContaining([['groups', 0, 'lable'], ['groups', 0, 'items', 0, 'rout'], ['colour']]));

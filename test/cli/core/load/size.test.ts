@@ -36,7 +36,11 @@ describe('maxPageSize', () => {
     expect((await loadSiteConfig(makeContent({ 'site.yaml': `${SITE}maxPageSize: 8 MB\n` }))).maxPageSize).toBe(8 * 1024 * 1024);
     const error = await loadSiteConfig(makeContent({ 'site.yaml': `${SITE}maxPageSize: huge\n` })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SiteError);
-    expect((error as SiteError).problems[0]).toMatchObject({ code: 'CONFIG_INVALID', line: 5, message: expect.stringMatching(/`maxPageSize` must be a size/) });
+    expect((error as SiteError).problems[0]).toMatchObject({
+      code: 'CONFIG_INVALID',
+      line: 5,
+      message: expect.stringMatching(/`maxPageSize` must be a size/),
+    });
   });
 
   it('refuses a page over the limit in UTF-8 bytes, not characters', () => {
@@ -48,6 +52,10 @@ describe('maxPageSize', () => {
         return e;
       }
     })();
-    expect((error as SiteError).problems[0]).toMatchObject({ code: 'PAGE_TOO_LARGE', file: 'content/zh/a.md', message: expect.stringContaining('3,003 bytes') });
+    expect((error as SiteError).problems[0]).toMatchObject({
+      code: 'PAGE_TOO_LARGE',
+      file: 'content/zh/a.md',
+      message: expect.stringContaining('3,003 bytes'),
+    });
   });
 });

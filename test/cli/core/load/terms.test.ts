@@ -7,7 +7,12 @@ import { copyContent, makeContent, runCli, tempDir } from '../../../helpers/cli.
 const base: TermBase = {
   file: 'content/_terms.yaml',
   terms: [
-    { concept: 'MPR', use: { zh: '多平面重建', en: 'multiplanar reconstruction' }, avoid: { zh: ['多平面重组'], en: ['multiplanar reformatting', 'MPR view'] }, line: 2 },
+    {
+      concept: 'MPR',
+      use: { zh: '多平面重建', en: 'multiplanar reconstruction' },
+      avoid: { zh: ['多平面重组'], en: ['multiplanar reformatting', 'MPR view'] },
+      line: 2,
+    },
     { concept: 'invert', use: { zh: '反相', en: 'invert' }, avoid: { zh: ['反色'], en: [] }, line: 5 },
     { concept: 'DROC', use: { zh: 'DROC', en: 'DROC' }, avoid: { zh: [], en: [] }, line: 8 },
     { concept: 'line', use: { zh: '产品线路', en: 'product line' }, avoid: { zh: ['产品线'], en: [] }, line: 9 },
@@ -16,8 +21,14 @@ const base: TermBase = {
 
 describe('findVariants', () => {
   it('finds Chinese variants as written and Latin ones as whole words, ignoring case', () => {
-    expect(findVariants('支持多平面重组与反色。', 'zh', base).map((h) => [h.found, h.term.concept])).toEqual([['多平面重组', 'MPR'], ['反色', 'invert']]);
-    expect(findVariants('Multiplanar  Reformatting and an MPR view.', 'en', base).map((h) => h.found)).toEqual(['Multiplanar  Reformatting', 'MPR view']);
+    expect(findVariants('支持多平面重组与反色。', 'zh', base).map((h) => [h.found, h.term.concept])).toEqual([
+      ['多平面重组', 'MPR'],
+      ['反色', 'invert'],
+    ]);
+    expect(findVariants('Multiplanar  Reformatting and an MPR view.', 'en', base).map((h) => h.found)).toEqual([
+      'Multiplanar  Reformatting',
+      'MPR view',
+    ]);
     // Not inside a longer Latin word; but next to Chinese characters, a Latin term is a word.
     expect(findVariants('an MPR viewer', 'en', base)).toEqual([]);
     expect(findVariants('打开MPR view窗口', 'en', base).map((h) => h.found)).toEqual(['MPR view']);
@@ -56,7 +67,8 @@ describe('the term base in a build', () => {
 
   it('finds variants in front matter at the line of their field', async () => {
     const content = makeContent({
-      '_terms.yaml': 'terms:\n  - concept: MPR\n    zh: { use: 多平面重建, avoid: [多平面重组] }\n    en: { use: multiplanar reconstruction }\n',
+      '_terms.yaml':
+        'terms:\n  - concept: MPR\n    zh: { use: 多平面重建, avoid: [多平面重组] }\n    en: { use: multiplanar reconstruction }\n',
       'zh/index.md': '---\ntitle: 首页\ndescription: 支持多平面重组\n---\n\n你好。\n',
     });
     const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
@@ -98,14 +110,26 @@ describe('the spacing rule of Chinese pages', () => {
 });
 
 describe('termGaps, for a term inside a longer one', () => {
-  it('does not count a concept whose name appears only inside another concept\'s longer name', () => {
+  it("does not count a concept whose name appears only inside another concept's longer name", () => {
     const names: TermBase = {
       file: 't.yaml',
       terms: [
-        { concept: 'DROC full name', use: { zh: '数字化X射线摄影操作台', en: 'Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 1 },
-        { concept: 'DMOC full name', use: { zh: '移动式数字化X射线摄影操作台', en: 'Mobile Digital Radiography Operating Console' }, avoid: { zh: [], en: [] }, line: 2 },
+        {
+          concept: 'DROC full name',
+          use: { zh: '数字化X射线摄影操作台', en: 'Digital Radiography Operating Console' },
+          avoid: { zh: [], en: [] },
+          line: 1,
+        },
+        {
+          concept: 'DMOC full name',
+          use: { zh: '移动式数字化X射线摄影操作台', en: 'Mobile Digital Radiography Operating Console' },
+          avoid: { zh: [], en: [] },
+          line: 2,
+        },
       ],
     };
-    expect(termGaps({ zh: 'DMOC是移动式数字化X射线摄影操作台。', en: 'DMOC is a Mobile Digital Radiography Operating Console.' }, names)).toEqual({ zh: [], en: [] });
+    expect(
+      termGaps({ zh: 'DMOC是移动式数字化X射线摄影操作台。', en: 'DMOC is a Mobile Digital Radiography Operating Console.' }, names),
+    ).toEqual({ zh: [], en: [] });
   });
 });

@@ -15,7 +15,9 @@ async function problemsOf(promise: Promise<unknown>): Promise<Problem[]> {
 
 describe('site.yaml, menu.yaml and _strings.yaml', () => {
   it('reads valid settings and drops trailing slashes from URLs', async () => {
-    const dir = makeContent({ 'site.yaml': 'baseUrl: https://example.test/\ncompany: { zh: 甲, en: A }\nphone: "1"\nemail: a@b.c\ncdn: https://cdn.example.test/\n' });
+    const dir = makeContent({
+      'site.yaml': 'baseUrl: https://example.test/\ncompany: { zh: 甲, en: A }\nphone: "1"\nemail: a@b.c\ncdn: https://cdn.example.test/\n',
+    });
     const config = await loadSiteConfig(dir);
     expect(config.baseUrl).toBe('https://example.test');
     expect(config.cdn).toBe('https://cdn.example.test');

@@ -14,7 +14,11 @@ beforeAll(async () => {
 
 let n = 0;
 const draw = (text: Partial<CardText>, cacheDir = tempDir()): Promise<Uint8Array> =>
-  produceCard({ path: 'x.png', key: `test${n++}`, source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text } } }, art, cacheDir);
+  produceCard(
+    { path: 'x.png', key: `test${n++}`, source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text } } },
+    art,
+    cacheDir,
+  );
 
 describe('produceCard', () => {
   it.each([
@@ -35,7 +39,11 @@ describe('produceCard', () => {
 
   it('makes a card once: the second time it comes from the cache, byte for byte', async () => {
     const cacheDir = tempDir();
-    const card = { path: 'x.png', key: 'cached1', source: { kind: 'drawn', text: { title: '缓存', company: '公司', locale: 'zh' } } } as const;
+    const card = {
+      path: 'x.png',
+      key: 'cached1',
+      source: { kind: 'drawn', text: { title: '缓存', company: '公司', locale: 'zh' } },
+    } as const;
     const made = cardStats.made;
     const first = await produceCard(card, art, cacheDir);
     const file = join(cardCacheDir(cacheDir), 'cached1.png');

@@ -1,23 +1,65 @@
 /** Social cards, the pure part (cli/core/render/cards.ts): which card each page gets, its section line, key and file. */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../../client/constants.ts';
-import { CARD_DESIGN, cardKey, cardPath, NOT_FOUND_ROUTE, planCards, sectionOf, type CardInputs } from '../../../../cli/core/render/cards.ts';
+import {
+  CARD_DESIGN,
+  cardKey,
+  cardPath,
+  NOT_FOUND_ROUTE,
+  planCards,
+  sectionOf,
+  type CardInputs,
+} from '../../../../cli/core/render/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 
 function page(locale: Locale, route: string, data: Record<string, unknown> = {}, fallback = false): PlannedPage {
   const file = `content/${locale}${route}.md`;
-  const source = { file, locale, route, data: { title: route.slice(1), ...data }, title: route.slice(1), template: 'page', draft: false, body: '', bodyLine: 4, hash: file, bodyStart: 0, warnings: [], lineOf: () => 3 };
+  const source = {
+    file,
+    locale,
+    route,
+    data: { title: route.slice(1), ...data },
+    title: route.slice(1),
+    template: 'page',
+    draft: false,
+    body: '',
+    bodyLine: 4,
+    hash: file,
+    bodyStart: 0,
+    warnings: [],
+    lineOf: () => 3,
+  };
   return { route, locale, source, fallback, ownLocales: ['zh', 'en'] };
 }
 
 const inputs = (over: Partial<CardInputs> = {}): CardInputs => ({
   config: { company: { zh: '易康科技', en: 'Yikang Technology' } },
-  menu: { file: 'menu.yaml', groups: [{ label: 'menu.medical', line: 1, items: [{ route: '/DROC', label: 'product.DROC', line: 2, labelLine: 2 }] }], links: [] },
+  menu: {
+    file: 'menu.yaml',
+    groups: [{ label: 'menu.medical', line: 1, items: [{ route: '/DROC', label: 'product.DROC', line: 2, labelLine: 2 }] }],
+    links: [],
+  },
   strings: { zh: { 'menu.medical': '医疗影像' }, en: { 'menu.medical': 'Medical imaging' } },
-  titles: { zh: new Map([['/DROC', 'DROC'], ['/news', '新闻动态'], ['/news/a', '新品发布']]), en: new Map([['/DROC', 'DROC'], ['/news', 'News'], ['/news/a', 'Launch']]) },
+  titles: {
+    zh: new Map([
+      ['/DROC', 'DROC'],
+      ['/news', '新闻动态'],
+      ['/news/a', '新品发布'],
+    ]),
+    en: new Map([
+      ['/DROC', 'DROC'],
+      ['/news', 'News'],
+      ['/news/a', 'Launch'],
+    ]),
+  },
   parents: { zh: new Map([['/news/a', '/news']]), en: new Map([['/news/a', '/news']]) },
   art: 'art1',
-  image: (path) => (path === '/images/card.png' ? { hash: 'abc' } : path === '/images/broken.jpg' ? { error: 'it is not an image sharp can decode.' } : undefined),
+  image: (path) =>
+    path === '/images/card.png'
+      ? { hash: 'abc' }
+      : path === '/images/broken.jpg'
+        ? { error: 'it is not an image sharp can decode.' }
+        : undefined,
   publicDir: '/site/public',
   ...over,
 });
@@ -44,7 +86,10 @@ describe('planCards', () => {
     expect(paths.zh.get('/DROC')).toMatch(/^\/assets\/cards\/DROC___zh\.[0-9a-f]{10}\.png$/);
     expect(paths.en.get('/news/a')).toMatch(/^\/assets\/cards\/news-a___en\.[0-9a-f]{10}\.png$/);
     expect(paths.zh.get(NOT_FOUND_ROUTE)).toMatch(/^\/assets\/cards\/404___zh\./);
-    expect(cards.find((c) => c.path === paths.en.get('/news/a')?.slice(1))?.source).toEqual({ kind: 'drawn', text: { title: 'Launch', section: 'News', company: 'Yikang Technology', locale: 'en' } });
+    expect(cards.find((c) => c.path === paths.en.get('/news/a')?.slice(1))?.source).toEqual({
+      kind: 'drawn',
+      text: { title: 'Launch', section: 'News', company: 'Yikang Technology', locale: 'en' },
+    });
   });
 
   it('keys a card by what it shows: a new title, section, company or art makes a new file', () => {
@@ -53,14 +98,20 @@ describe('planCards', () => {
     expect(retitled.paths.zh.get('/DROC')).not.toBe(one);
     expect(retitled.paths.en.get('/DROC')).toBe(planCards(pages, inputs(), () => '404').paths.en.get('/DROC'));
     expect(planCards(pages, inputs({ art: 'art2' }), () => '404').paths.zh.get('/DROC')).not.toBe(one);
-    expect(planCards(pages, inputs({ config: { company: { zh: '别的公司', en: 'Other' } } }), () => '404').paths.zh.get('/DROC')).not.toBe(one);
+    expect(planCards(pages, inputs({ config: { company: { zh: '别的公司', en: 'Other' } } }), () => '404').paths.zh.get('/DROC')).not.toBe(
+      one,
+    );
   });
 
   it('makes the card of a page naming `card` from that image, keyed by its bytes', () => {
     const own = [page('zh', '/DROC', { card: '/images/card.png' })];
     const { cards, problems } = planCards(own, inputs(), () => '404');
     expect(problems).toEqual([]);
-    expect(cards[0]).toEqual({ path: cardPath('/DROC', 'zh', cardKey({ kind: 'image', file: '' }, 'art1', 'abc')), key: cardKey({ kind: 'image', file: '' }, 'art1', 'abc'), source: { kind: 'image', file: '/site/public/images/card.png' } });
+    expect(cards[0]).toEqual({
+      path: cardPath('/DROC', 'zh', cardKey({ kind: 'image', file: '' }, 'art1', 'abc')),
+      key: cardKey({ kind: 'image', file: '' }, 'art1', 'abc'),
+      source: { kind: 'image', file: '/site/public/images/card.png' },
+    });
     expect(cardKey({ kind: 'image', file: '' }, 'art1', 'abc')).toBe(cardKey({ kind: 'image', file: '' }, 'art2', 'abc'));
     expect(CARD_DESIGN).toBeGreaterThan(0);
   });
@@ -72,11 +123,17 @@ describe('planCards', () => {
     ['/images/broken.jpg', /names \/images\/broken\.jpg: it is not an image/],
   ])('refuses card: %s with CARD_INVALID at its line', (card, message) => {
     const { problems } = planCards([page('en', '/DROC', { card })], inputs(), () => '404');
-    expect(problems).toEqual([expect.objectContaining({ code: 'CARD_INVALID', file: 'content/en/DROC.md', line: 3, message: expect.stringMatching(message) })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CARD_INVALID', file: 'content/en/DROC.md', line: 3, message: expect.stringMatching(message) }),
+    ]);
   });
 
   it('reports a bad card once, for the page, not again for its stand-in', () => {
-    const { problems } = planCards([page('zh', '/DROC', { card: '/x.gif' }), { ...page('zh', '/DROC', { card: '/x.gif' }), locale: 'en', fallback: true }], inputs(), () => '404');
+    const { problems } = planCards(
+      [page('zh', '/DROC', { card: '/x.gif' }), { ...page('zh', '/DROC', { card: '/x.gif' }), locale: 'en', fallback: true }],
+      inputs(),
+      () => '404',
+    );
     expect(problems).toHaveLength(1);
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderFeed } from '../../../../cli/core/render/feed.ts';
 
-const INFO = { lang: 'en', title: 'Co – News & Views', selfUrl: 'https://x.test/en/news/feed.xml', pageUrl: 'https://x.test/en/news', author: 'Co <Ltd>' };
+const INFO = {
+  lang: 'en',
+  title: 'Co – News & Views',
+  selfUrl: 'https://x.test/en/news/feed.xml',
+  pageUrl: 'https://x.test/en/news',
+  author: 'Co <Ltd>',
+};
 
 describe('renderFeed', () => {
   it('writes an Atom feed whose updated time is its newest entry, never the clock', () => {

@@ -14,13 +14,19 @@ describe('collectAlternates', () => {
   });
 
   it('names only the locales written, x-default the first of them when the default has none', () => {
-    expect(collectAlternates(BASE, '/a', ['zh'])).toEqual([{ hreflang: 'zh-CN', href: `${BASE}/a` }, { hreflang: 'x-default', href: `${BASE}/a` }]);
-    expect(collectAlternates(BASE, '/a', ['en'])).toEqual([{ hreflang: 'en', href: `${BASE}/en/a` }, { hreflang: 'x-default', href: `${BASE}/en/a` }]);
+    expect(collectAlternates(BASE, '/a', ['zh'])).toEqual([
+      { hreflang: 'zh-CN', href: `${BASE}/a` },
+      { hreflang: 'x-default', href: `${BASE}/a` },
+    ]);
+    expect(collectAlternates(BASE, '/a', ['en'])).toEqual([
+      { hreflang: 'en', href: `${BASE}/en/a` },
+      { hreflang: 'x-default', href: `${BASE}/en/a` },
+    ]);
   });
 });
 
 describe('canonicalLocale', () => {
-  it('is the page\'s own locale, or the one a stand-in comes from', () => {
+  it("is the page's own locale, or the one a stand-in comes from", () => {
     expect(canonicalLocale('en', ['zh', 'en'])).toBe('en');
     expect(canonicalLocale('en', ['zh'])).toBe('zh');
     expect(canonicalLocale('zh', ['en'])).toBe('en');
@@ -29,7 +35,10 @@ describe('canonicalLocale', () => {
 
 describe('renderSitemap', () => {
   it('lists each route in the locales written, with those as alternates', () => {
-    const xml = renderSitemap(BASE, [{ route: '/b', locales: ['en'] }, { route: '/a', locales: ['zh', 'en'] }]);
+    const xml = renderSitemap(BASE, [
+      { route: '/b', locales: ['en'] },
+      { route: '/a', locales: ['zh', 'en'] },
+    ]);
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([`${BASE}/a`, `${BASE}/en/a`, `${BASE}/en/b`]);
     expect(xml).not.toContain(`"${BASE}/b"`);
   });

@@ -3,7 +3,18 @@
  * the content-hashed names and the `<picture>` model, the decorative-alt syntax, and the cover checks.
  */
 import { describe, expect, it } from 'vitest';
-import { altOf, coverProblems, formatsFor, IMAGE_WIDTHS, imageProblem, MAX_IMAGE_WIDTH, pictureOf, variantsOf, widthsFor, type ImageSource } from '../../../../cli/core/render/images.ts';
+import {
+  altOf,
+  coverProblems,
+  formatsFor,
+  IMAGE_WIDTHS,
+  imageProblem,
+  MAX_IMAGE_WIDTH,
+  pictureOf,
+  variantsOf,
+  widthsFor,
+  type ImageSource,
+} from '../../../../cli/core/render/images.ts';
 
 const photo: ImageSource = { width: 4000, height: 3000, alpha: false, hash: 'abc' };
 

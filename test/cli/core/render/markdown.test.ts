@@ -28,7 +28,10 @@ describe('renderMarkdown', () => {
   it('removes raw HTML and warns with the file line', () => {
     const { html, warnings } = render('Hello\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n');
     expect(html).not.toMatch(/<script|onerror|<img/);
-    expect(warnings.map((w) => [w.code, w.line])).toEqual([['RAW_HTML', 7], ['RAW_HTML', 9]]);
+    expect(warnings.map((w) => [w.code, w.line])).toEqual([
+      ['RAW_HTML', 7],
+      ['RAW_HTML', 9],
+    ]);
   });
 
   it('drops javascript: and data: URLs, however they are written, and warns', () => {

@@ -40,7 +40,9 @@ beforeAll(async () => {
   site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
   // The real templates, except that two pages end their thread: one the first time only, one always.
   templatesFile = join(dir, 'templates.mjs');
-  writeFileSync(templatesFile, `
+  writeFileSync(
+    templatesFile,
+    `
 import { existsSync, writeFileSync } from 'node:fs';
 import * as real from ${JSON.stringify(pathToFileURL(site.templates.file).href)};
 export const NotFound = real.NotFound;
@@ -50,7 +52,8 @@ export const templates = Object.fromEntries(Object.entries(real.templates).map((
   if (props.page.title === 'exit-once' && !existsSync(${JSON.stringify(marker)})) { writeFileSync(${JSON.stringify(marker)}, 'x'); process.exit(0); }
   return spec.component(props);
 } }]));
-`);
+`,
+  );
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,7 +78,9 @@ describe('render threads that exit', () => {
         expect(result.errors[0]?.message).toContain('exited with code 7');
       } else if (task.route === '/always' || task.route === '/once' || task.route.startsWith('/p')) {
         // Batches of two: the page sharing a batch with the failing one failed with it.
-        expect(result.errors.length === 0 || result.errors.every((p) => p.code === 'RENDER_FAILED' && p.file === task.page.source.file)).toBe(true);
+        expect(
+          result.errors.length === 0 || result.errors.every((p) => p.code === 'RENDER_FAILED' && p.file === task.page.source.file),
+        ).toBe(true);
       }
     }
     const once = tasks.find((task) => task.page.source.data.title === 'exit-once') as PoolModule.RenderTask;

@@ -3,13 +3,22 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { breadcrumbList, collectParents, familyMembers, newsArticle, organization, type PageFacts } from '../../../../cli/core/render/structured-data.ts';
+import {
+  breadcrumbList,
+  collectParents,
+  familyMembers,
+  newsArticle,
+  organization,
+  type PageFacts,
+} from '../../../../cli/core/render/structured-data.ts';
 import { CONTENT } from '../../../helpers/cli.ts';
 
 /** The pages of a locale of the real content, as collectParents sees them. */
 function realPages(locale: 'zh' | 'en'): PageFacts[] {
   const dir = join(CONTENT, locale);
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md') && !f.split('/').some((s) => s.startsWith('_')));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => f.endsWith('.md') && !f.split('/').some((s) => s.startsWith('_')),
+  );
   return files.map((file) => {
     const data = matter(readFileSync(join(dir, file), 'utf8')).data as Record<string, unknown>;
     const route = `/${file.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`;
@@ -18,7 +27,9 @@ function realPages(locale: 'zh' | 'en'): PageFacts[] {
 }
 
 const realMenu = (): string[][] =>
-  (parse(readFileSync(join(CONTENT, 'menu.yaml'), 'utf8')) as { groups: Array<{ items: Array<{ route: string }> }> }).groups.map((g) => g.items.map((i) => i.route));
+  (parse(readFileSync(join(CONTENT, 'menu.yaml'), 'utf8')) as { groups: Array<{ items: Array<{ route: string }> }> }).groups.map((g) =>
+    g.items.map((i) => i.route),
+  );
 
 describe('collectParents', () => {
   it.each(['zh', 'en'] as const)('puts each product of the real %s site under its family, as the menu groups them', (locale) => {
@@ -31,17 +42,34 @@ describe('collectParents', () => {
       '/Mobile': ['/DMOC'],
       '/VET': ['/VET_CTOC', '/VET_DFOC', '/VET_DROC', '/VetWorkstation'],
       '/Image': ['/CH', '/MiniPACS', '/OR', '/ThreeD', '/Webview'],
-      '/news': ['/news/image-pipeline-3', '/news/ip-pilot-enterprise', '/news/rsna-2024', '/news/skincare-customization-toms', '/news/vet-ctoc-launch'],
+      '/news': [
+        '/news/image-pipeline-3',
+        '/news/ip-pilot-enterprise',
+        '/news/rsna-2024',
+        '/news/skincare-customization-toms',
+        '/news/vet-ctoc-launch',
+      ],
     });
   });
 
   it('takes the nearest family above a product in its menu group that lists it', () => {
-    const family = (route: string, members: string[]): PageFacts => ({ route, data: { products: members.map((r) => ({ route: r, name: r })) }, article: false });
+    const family = (route: string, members: string[]): PageFacts => ({
+      route,
+      data: { products: members.map((r) => ({ route: r, name: r })) },
+      article: false,
+    });
     const plain = (route: string): PageFacts => ({ route, data: {}, article: false });
     const pages = [family('/A', ['/x', '/y']), family('/B', ['/x']), plain('/x'), plain('/y'), plain('/z')];
     expect(Object.fromEntries(collectParents(pages, [['/A', '/y', '/B', '/x', '/z']]))).toEqual({ '/y': '/A', '/x': '/B' });
     // A family listing a product that the menu places elsewhere does not claim it.
-    expect(Object.fromEntries(collectParents(pages, [['/A', '/y'], ['/x', '/B']]))).toEqual({ '/y': '/A' });
+    expect(
+      Object.fromEntries(
+        collectParents(pages, [
+          ['/A', '/y'],
+          ['/x', '/B'],
+        ]),
+      ),
+    ).toEqual({ '/y': '/A' });
   });
 
   it('puts an article under the page of its folder only when that page exists', () => {
@@ -63,7 +91,17 @@ describe('collectParents', () => {
 
 describe('JSON-LD objects', () => {
   it('describes the company with its founding year and contact point', () => {
-    expect(organization({ name: 'Co', alternateNames: ['公司'], url: 'https://x.test/', logo: 'https://x.test/l.svg', founded: '1997', telephone: '+1', email: 'a@x.test' })).toEqual({
+    expect(
+      organization({
+        name: 'Co',
+        alternateNames: ['公司'],
+        url: 'https://x.test/',
+        logo: 'https://x.test/l.svg',
+        founded: '1997',
+        telephone: '+1',
+        email: 'a@x.test',
+      }),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Organization',
       name: 'Co',
@@ -82,12 +120,33 @@ describe('JSON-LD objects', () => {
   });
 
   it('describes an article with its date, page and publisher', () => {
-    const article = newsArticle({ headline: 'H', description: 'D', date: '2024-12-06', url: 'https://x.test/news/a', image: 'https://x.test/i.svg', inLanguage: 'en', publisher: { name: 'Co', url: 'https://x.test/en', logo: 'https://x.test/l.svg' } });
-    expect(article).toMatchObject({ '@type': 'NewsArticle', headline: 'H', datePublished: '2024-12-06', mainEntityOfPage: 'https://x.test/news/a', image: ['https://x.test/i.svg'], publisher: { '@type': 'Organization', name: 'Co', logo: { '@type': 'ImageObject', url: 'https://x.test/l.svg' } } });
+    const article = newsArticle({
+      headline: 'H',
+      description: 'D',
+      date: '2024-12-06',
+      url: 'https://x.test/news/a',
+      image: 'https://x.test/i.svg',
+      inLanguage: 'en',
+      publisher: { name: 'Co', url: 'https://x.test/en', logo: 'https://x.test/l.svg' },
+    });
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'H',
+      datePublished: '2024-12-06',
+      mainEntityOfPage: 'https://x.test/news/a',
+      image: ['https://x.test/i.svg'],
+      publisher: { '@type': 'Organization', name: 'Co', logo: { '@type': 'ImageObject', url: 'https://x.test/l.svg' } },
+    });
   });
 
   it('numbers the breadcrumb trail from 1', () => {
-    expect(breadcrumbList([{ name: 'Home', url: 'h' }, { name: 'DR', url: 'd' }, { name: 'DROC', url: 'r' }]).itemListElement).toEqual([
+    expect(
+      breadcrumbList([
+        { name: 'Home', url: 'h' },
+        { name: 'DR', url: 'd' },
+        { name: 'DROC', url: 'r' },
+      ]).itemListElement,
+    ).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'h' },
       { '@type': 'ListItem', position: 2, name: 'DR', item: 'd' },
       { '@type': 'ListItem', position: 3, name: 'DROC', item: 'r' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrlFromRobots, pagePath, xmlLinks } from '../../../../cli/core/serve/linkcheck.ts';
 
-describe('the link checker\'s view of a built tree', () => {
+describe("the link checker's view of a built tree", () => {
   it('maps built files to the paths they are served at', () => {
     expect(pagePath('index.html')).toBe('/');
     expect(pagePath('en/index.html')).toBe('/en');
@@ -13,9 +13,10 @@ describe('the link checker\'s view of a built tree', () => {
   it('learns the base URL from robots.txt and the URLs of sitemap and feeds', () => {
     expect(baseUrlFromRobots('User-agent: *\nAllow: /\n\nSitemap: https://x.test/sub/sitemap.xml\n')).toBe('https://x.test/sub');
     expect(baseUrlFromRobots('User-agent: *\n')).toBeUndefined();
-    expect(xmlLinks('<url><loc>https://x.test/a?b=1&#38;c=2</loc><xhtml:link rel="alternate" href="https://x.test/en/a"/></url><loc>https://x.test/a?b=1&#38;c=2</loc>')).toEqual([
-      'https://x.test/a?b=1&c=2',
-      'https://x.test/en/a',
-    ]);
+    expect(
+      xmlLinks(
+        '<url><loc>https://x.test/a?b=1&#38;c=2</loc><xhtml:link rel="alternate" href="https://x.test/en/a"/></url><loc>https://x.test/a?b=1&#38;c=2</loc>',
+      ),
+    ).toEqual(['https://x.test/a?b=1&c=2', 'https://x.test/en/a']);
   });
 });

@@ -43,7 +43,11 @@ describe('readManifest and writeManifest', () => {
 
   it('give an empty manifest when written by another version of the tool', async () => {
     const cache = tempDir('ecom-cache-');
-    await writeManifest(cache, '/out/a', { ...emptyManifest('tool-1'), templates: 't1', files: { 'a.html': { key: 'k', size: 1, mtimeMs: 1 } } });
+    await writeManifest(cache, '/out/a', {
+      ...emptyManifest('tool-1'),
+      templates: 't1',
+      files: { 'a.html': { key: 'k', size: 1, mtimeMs: 1 } },
+    });
     expect(await readManifest(cache, '/out/a', 'tool-2')).toEqual(emptyManifest('tool-2'));
   });
 
@@ -63,7 +67,13 @@ describe('readManifest and writeManifest', () => {
 describe('recordFiles', () => {
   it('records the key, size and mtime of each file written', async () => {
     const dir = outputWith({ 'index.html': '<p>hi</p>', 'en/DROC.html': 'droc' });
-    const files = await recordFiles(dir, new Map([['index.html', 'k1'], ['en/DROC.html', 'k2']]));
+    const files = await recordFiles(
+      dir,
+      new Map([
+        ['index.html', 'k1'],
+        ['en/DROC.html', 'k2'],
+      ]),
+    );
     expect(files).toEqual({
       'index.html': { key: 'k1', size: 9, mtimeMs: statSync(join(dir, 'index.html')).mtimeMs },
       'en/DROC.html': { key: 'k2', size: 4, mtimeMs: statSync(join(dir, 'en/DROC.html')).mtimeMs },
@@ -75,7 +85,12 @@ describe('heldFiles', () => {
   it('holds every file left exactly as written, with its key', async () => {
     const dir = outputWith({ 'a.html': 'a', 'b/c.html': 'c' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b/c.html': 'kc' });
-    expect(await heldFiles(dir, manifest)).toEqual(new Map([['a.html', 'ka'], ['b/c.html', 'kc']]));
+    expect(await heldFiles(dir, manifest)).toEqual(
+      new Map([
+        ['a.html', 'ka'],
+        ['b/c.html', 'kc'],
+      ]),
+    );
   });
 
   it('leaves out a file whose size changed', async () => {

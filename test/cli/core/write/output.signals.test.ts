@@ -22,7 +22,10 @@ beforeAll(async () => {
   // About 1 MB of short paragraphs: tens of seconds of Markdown work on the main thread (a one-page site
   // renders there), during which no JavaScript signal handler could run.
   const paragraphs = Array.from({ length: 30_000 }, (_, i) => `Paragraph ${i} with *some* text.`).join('\n\n');
-  slow = makeContent({ 'en/huge.md': `---\ntitle: Huge\ndescription: A huge page\n---\n\n${paragraphs}\n`, 'zh/huge.md': `---\ntitle: 大\ndescription: 大页\n---\n\n${paragraphs}\n` });
+  slow = makeContent({
+    'en/huge.md': `---\ntitle: Huge\ndescription: A huge page\n---\n\n${paragraphs}\n`,
+    'zh/huge.md': `---\ntitle: 大\ndescription: 大页\n---\n\n${paragraphs}\n`,
+  });
 }, 60_000);
 
 async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
@@ -35,19 +38,25 @@ async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe('a signal during a build', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s ends it within a second, the previous output untouched', async (signal) => {
-    const parent = dirname(out);
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', slow, '--out', out, '--quiet'], { stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, sig) => done(sig)));
-    // The temp folder appears once pages are parsed and rendering starts.
-    expect(await waitFor(() => readdirSync(parent).some((name) => name.includes('.tmp-')), 60_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 200));
-    const sent = Date.now();
-    child.kill(signal);
-    expect(await exited).toBe(signal);
-    expect(Date.now() - sent).toBeLessThan(1000);
-    expect(treeDigest(out)).toEqual(before);
-  }, 90_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s ends it within a second, the previous output untouched',
+    async (signal) => {
+      const parent = dirname(out);
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', slow, '--out', out, '--quiet'], {
+        stdio: 'ignore',
+      });
+      const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, sig) => done(sig)));
+      // The temp folder appears once pages are parsed and rendering starts.
+      expect(await waitFor(() => readdirSync(parent).some((name) => name.includes('.tmp-')), 60_000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      const sent = Date.now();
+      child.kill(signal);
+      expect(await exited).toBe(signal);
+      expect(Date.now() - sent).toBeLessThan(1000);
+      expect(treeDigest(out)).toEqual(before);
+    },
+    90_000,
+  );
 
   it('is followed by a build that succeeds and leaves no leftovers', async () => {
     const next = await runCli(['build', '--content', makeContent(), '--out', out, '--quiet']);

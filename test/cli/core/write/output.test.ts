@@ -61,7 +61,9 @@ describe('checkOutputDir', () => {
 
   it('refuses (OUT_UNSAFE) a folder inside an input, naming it', async () => {
     const { root, content } = project();
-    const error = await checkOutputDir(join(content, 'dist'), { root, inputs: [content] }).catch((e: unknown) => e as Error & { problems: { code: string }[] });
+    const error = await checkOutputDir(join(content, 'dist'), { root, inputs: [content] }).catch(
+      (e: unknown) => e as Error & { problems: { code: string }[] },
+    );
     expect(error?.problems.map((p) => p.code)).toEqual(['OUT_UNSAFE']);
     expect(error?.message).toContain('is inside');
   });
