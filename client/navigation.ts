@@ -70,7 +70,8 @@ export function swapPage(doc: Document, next: Document): boolean {
   if (header && nextHeader && header.textContent !== nextHeader.textContent) header.replaceWith(nextHeader);
   else if (header && nextHeader) {
     const links = nextHeader.querySelectorAll('a');
-    header.querySelectorAll('a').forEach((link, i) => copyAttributes(link, links[i] ?? null, ['href', 'hreflang', 'lang', 'aria-current']));
+    for (const [i, link] of [...header.querySelectorAll('a')].entries())
+      copyAttributes(link, links[i] ?? null, ['href', 'hreflang', 'lang', 'aria-current']);
   }
   for (const selector of ['.skip-link', '.site-footer']) {
     const nextEl = next.querySelector(selector);

@@ -12,6 +12,9 @@ export function redirectNewsDetail(doc: Document): void {
   for (const pair of list.split(' ')) {
     const [slug, href] = pair.split('=');
     // Only site-relative paths from the build's own list are followed, never a value from the URL.
-    if (slug === id && href?.startsWith('/') && !href.startsWith('//')) return location.replace(href);
+    if (slug === id && href?.startsWith('/') && !href.startsWith('//')) {
+      location.replace(href);
+      return;
+    }
   }
 }

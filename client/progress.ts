@@ -27,7 +27,10 @@ export function createProgress(doc: Document): Progress {
   const end = (state: 'done' | 'error'): void => {
     clearTimeout(timer);
     // A load that finished within the throttle never showed the bar, and a success needs no bar then.
-    if (bar?.hidden && state === 'done') return set('idle', '0');
+    if (bar?.hidden && state === 'done') {
+      set('idle', '0');
+      return;
+    }
     set(state, '100%');
     timer = window.setTimeout(() => set('idle', '0'), PROGRESS_HIDE_DELAY_MS);
   };

@@ -66,7 +66,7 @@ export function formatLine(p: Problem): string {
 
 /** Formats the translation report as a table. */
 export function formatReport(report: TranslationReport): string {
-  const lines = ['Translation report', '', 'route'.padEnd(36) + 'zh'.padEnd(10) + 'en'];
+  const lines = ['Translation report', '', `${'route'.padEnd(36) + 'zh'.padEnd(10)}en`];
   for (const row of report.pages) lines.push(row.route.padEnd(36) + (row.locales.zh ?? '-').padEnd(10) + (row.locales.en ?? '-'));
   for (const [locale, ids] of Object.entries(report.missingStrings)) {
     lines.push('', `text ids missing in ${locale}: ${ids.length ? ids.join(', ') : 'none'}`);

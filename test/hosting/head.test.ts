@@ -112,7 +112,7 @@ describe('JSON-LD', () => {
       });
       expect(String(article?.headline)).not.toContain('{company}');
       const list = path.startsWith('/en/') ? '/en/news' : '/news';
-      expect((crumbs?.itemListElement as Array<{ item: string }>).map((c) => c.item)).toEqual([
+      expect((crumbs?.itemListElement as Array<{ item: string }> | undefined)?.map((c) => c.item)).toEqual([
         `${BASE}${path.startsWith('/en/') ? '/en' : '/'}`,
         `${BASE}${list}`,
         `${BASE}${path}`,

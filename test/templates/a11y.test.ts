@@ -95,7 +95,10 @@ interface Facts {
 function focusRings(selectors: string[]): Facts['desktop']['focus'] {
   const rgb = (value: string): number[] => (value.match(/[\d.]+/g) ?? []).map(Number);
   const luminance = ([r = 0, g = 0, b = 0]: number[]): number => {
-    const channel = (c: number): number => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const channel = (value: number): number => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   };
   const ring = (element: HTMLElement): Facts['desktop']['focus'][number] => {

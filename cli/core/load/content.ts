@@ -261,7 +261,10 @@ function fromParsed(
     hash: parsed.hash,
     bodyStart: parsed.bodyStart,
     warnings: parsed.warnings,
-    lineOf: (path) => (lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf)(path),
+    lineOf: (path) => {
+      lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf;
+      return lineOf(path);
+    },
   };
 }
 

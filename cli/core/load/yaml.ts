@@ -82,7 +82,12 @@ function toValue(
     return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
     let alias: Node | undefined;
-    visit(doc, { Alias: (_key, node) => ((alias = node), visit.BREAK) });
+    visit(doc, {
+      Alias: (_key, node) => {
+        alias = node;
+        return visit.BREAK;
+      },
+    });
     const aliases = error instanceof ReferenceError && alias !== undefined;
     const message = aliases
       ? 'Cannot read YAML: its aliases (`*name`) expand to too much data.'

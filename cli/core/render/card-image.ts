@@ -151,8 +151,10 @@ const heights = new Map<string, Promise<number>>();
 function heightOf(lines: number, style: TextStyle, art: CardArt): Promise<number> {
   const id = `${lines}:${style.size}:${style.bold}`;
   let height = heights.get(id);
-  if (!height)
-    heights.set(id, (height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height)));
+  if (!height) {
+    height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height);
+    heights.set(id, height);
+  }
   return height;
 }
 
@@ -212,7 +214,10 @@ const lines = new Map<string, Promise<SetText>>();
 function setLine(text: string, style: TextStyle, art: CardArt): Promise<SetText> {
   const id = JSON.stringify([art.hash, text, style]);
   let set = lines.get(id);
-  if (!set) lines.set(id, (set = setFitted(text, 1, style, art)));
+  if (!set) {
+    set = setFitted(text, 1, style, art);
+    lines.set(id, set);
+  }
   return set;
 }
 

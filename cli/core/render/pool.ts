@@ -190,7 +190,10 @@ export class RenderPool {
     let next = 0;
     await Promise.all(
       this.threads.map(async (thread) => {
-        for (let batch = tasks.slice(next, (next += batchSize)); batch.length; batch = tasks.slice(next, (next += batchSize))) {
+        for (;;) {
+          const batch = tasks.slice(next, next + batchSize);
+          next += batchSize;
+          if (batch.length === 0) break;
           for (const result of await thread.render(batch, ctx, templatesFile)) onResult(result);
         }
       }),

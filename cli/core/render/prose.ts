@@ -52,8 +52,9 @@ export function dataProseProblems(
     if (typeof value === 'string') {
       for (const { column: _column, ...p } of proseProblems(value, language, terms, file, { line: 1, column: 1 }))
         found.push({ ...p, line: lineOf(path) });
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+    } else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
   };
   walk(data, []);
   return found;

@@ -2,7 +2,7 @@
  * Rendering one page: Markdown body to React, the template's props, and `renderToStaticMarkup`
  * (`<!doctype html>` first). Pure given its context, so it can run anywhere (a worker, a watch rebuild).
  */
-import { createElement, type ReactElement } from 'react';
+import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
 import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
@@ -150,8 +150,9 @@ function siteModel(
 export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
   const errors: Problem[] = [];
   const walk = (value: unknown, path: Array<string | number>): void => {
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-    else if (typeof value === 'object' && value !== null) {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+    } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         if (key === 'route' && typeof item === 'string') {
           const checked = checkInternalLink(item, page.route, page.locale, targets);

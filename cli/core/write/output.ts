@@ -72,7 +72,7 @@ export async function checkOutputDir(dir: string, sources: { root: string; input
   for (const input of sources.inputs) {
     if (isInside(dir, input)) throw new SiteError(problem('OUT_UNSAFE', `The output folder ${shown} is inside ${displayPath(input)}.`));
   }
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(dir);
   } catch {

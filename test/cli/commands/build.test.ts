@@ -120,7 +120,7 @@ describe('ecom-site build on the real content', () => {
         ...selectAll('img[src], link[href], script[src]', tree).map((n) => attr(n, 'src') ?? attr(n, 'href')),
       ];
       for (const url of urls) {
-        if (!url || !url.startsWith('/') || url.startsWith('//')) continue;
+        if (!url?.startsWith('/') || url.startsWith('//')) continue;
         if (!fileFor(out, url)) broken.push(`${path} -> ${url}`);
       }
     }

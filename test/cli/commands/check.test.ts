@@ -34,7 +34,10 @@ function brokenByPage(stderr: string): Map<string, string[]> {
   for (const line of stderr.split('\n')) {
     const link = /^ {2}(\S+) +(\S+)$/.exec(line);
     if (link) byPage.get(page)?.push(`${link[1]} ${link[2]}`);
-    else if (line.startsWith('/')) byPage.set((page = line), []);
+    else if (line.startsWith('/')) {
+      page = line;
+      byPage.set(page, []);
+    }
   }
   return byPage;
 }

@@ -297,7 +297,8 @@ function repair(s: Session, book: Book): string[] {
 describe('watch converges to a fresh build after any sequence of edits', () => {
   for (const seed of SEEDS) {
     it(`seed ${seed}: ${STEPS} steps`, async () => {
-      const s = (session = await startWatch());
+      const s = await startWatch();
+      session = s;
       const rand = random(seed);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
       const book: Book = { added: new Set(), broken: new Map(), publicAdded: new Set() };
@@ -310,7 +311,11 @@ describe('watch converges to a fresh build after any sequence of edits', () => {
         const burst = 1 + Math.floor(rand() * 3);
         for (let i = 0; i < burst; i++) {
           let roll = rand() * total;
-          const [, edit] = table.find(([weight]) => (roll -= weight) < 0) ?? (table[0] as [number, Edit]);
+          const [, edit] =
+            table.find(([weight]) => {
+              roll -= weight;
+              return roll < 0;
+            }) ?? (table[0] as [number, Edit]);
           const line = edit(s, pick, step * 10 + i);
           if (line) history.push(`${step}: ${line}`);
         }

@@ -17,7 +17,11 @@ describe('grouped problems', () => {
 
   it('prints errors the same way', () => {
     let text = '';
-    const stream = { write: (chunk: string) => ((text += chunk), true) } as unknown as NodeJS.WritableStream;
+    const write = (chunk: string): boolean => {
+      text += chunk;
+      return true;
+    };
+    const stream = { write } as unknown as NodeJS.WritableStream;
     const code = printError(new SiteError(many.map((p) => ({ ...p, code: 'LINK_BROKEN' as const }))), false, stream);
     expect(code).toBe(1);
     expect(text).toContain('3 error(s):');

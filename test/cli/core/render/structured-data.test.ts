@@ -35,7 +35,10 @@ describe('collectParents', () => {
   it.each(['zh', 'en'] as const)('puts each product of the real %s site under its family, as the menu groups them', (locale) => {
     const parents = collectParents(realPages(locale), realMenu());
     const families: Record<string, string[]> = {};
-    for (const [route, parent] of parents) (families[parent] ??= []).push(route);
+    for (const [route, parent] of parents) {
+      families[parent] ??= [];
+      families[parent].push(route);
+    }
     for (const list of Object.values(families)) list.sort();
     expect(families).toEqual({
       '/DR': ['/CBCT', '/CTOC', '/DFOC', '/DRFOC', '/DROC', '/MA'],
