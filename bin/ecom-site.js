@@ -4,7 +4,7 @@
 // file changes. The bundle is keyed by a hash of the sources, so a stale bundle can never run, and it is
 // written to a temp name and renamed, so two commands starting at once cannot see half a file.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,16 +22,52 @@ function listFiles(dir) {
   return out;
 }
 
-function sourceHash() {
+/** The files whose content decides the bundle: package.json, this file and every source under cli/. */
+function sourceFiles() {
+  return [join(root, 'package.json'), fileURLToPath(import.meta.url), ...listFiles(join(root, 'cli'))];
+}
+
+/** A hash of the sources' contents: what names the bundle (and, through it, every build cache key). */
+function contentHash(files) {
   const hash = createHash('sha256');
-  hash.update(readFileSync(join(root, 'package.json')));
-  // This file decides how the bundle is made, so it is part of the key too.
-  hash.update(readFileSync(fileURLToPath(import.meta.url)));
-  for (const file of listFiles(join(root, 'cli'))) {
+  for (const file of files) {
     hash.update(file.slice(root.length));
     hash.update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The content hash of the sources, read only when a file's size or mtime changed since the last run: a
+ * stamp file maps the sources' `stat` fingerprint to their content hash, so an ordinary start lists and
+ * stats the files but reads none of them (issue 16). A touched but unchanged file costs one read of the
+ * sources and keeps the same hash, so no build cache is lost.
+ */
+function sourceHash() {
+  const files = sourceFiles();
+  const stamp = createHash('sha256');
+  for (const file of files) {
+    const info = statSync(file);
+    stamp.update(`${file}\0${info.size}\0${info.mtimeMs}\0`);
+  }
+  const fingerprint = stamp.digest('hex');
+  const stampFile = join(cacheDir, 'cli-stamp.json');
+  try {
+    const known = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (known.fingerprint === fingerprint && /^[0-9a-f]{16}$/.test(known.hash)) return known.hash;
+  } catch {
+    // no stamp yet, or an unreadable one: hash the contents
+  }
+  const hash = contentHash(files);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const temp = `${stampFile}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify({ fingerprint, hash }));
+    renameSync(temp, stampFile);
+  } catch {
+    // a read-only install still runs; it hashes the sources each time
+  }
+  return hash;
 }
 
 /**

@@ -141,7 +141,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pages: countPages(jobs),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
-    report: translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms)),
+    // Made only when asked for (`--report`): the term gaps read every page's text.
+    get report(): TranslationReport {
+      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms));
+    },
     outDir,
     placeholders: site.config.placeholders.fields,
     built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, ...(pool ? { pool } : {}) },
