@@ -100,7 +100,16 @@ async function expectConverged(s: Session, history: string[]): Promise<void> {
   const end = Date.now() + 30_000;
   let diff: string[] = [];
   for (;;) {
-    diff = differences(want, treeDigest(s.out));
+    // A file renamed into place while the folder is read may vanish under the reader: look again.
+    const now = (() => {
+      try {
+        return treeDigest(s.out);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    })();
+    diff = now ? differences(want, now) : ['(the output changed while it was read)'];
     if (diff.length === 0) return;
     if (Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 100));
