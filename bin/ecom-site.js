@@ -17,14 +17,24 @@ function listFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (/\.tsx?$/.test(entry.name)) out.push(path);
+    else if (/\.(tsx?|m?js|cjs|json)$/.test(entry.name)) out.push(path);
   }
   return out;
 }
 
-/** The files whose content decides the bundle: package.json, this file and every source under cli/. */
+/**
+ * The files whose content decides the bundle: this file, package.json and package-lock.json (the versions
+ * of the bundled dependencies), every source under cli/, and client/ and vendor/, which the CLI bundles
+ * too (client/constants.ts; the patched micromark-util-edit-map).
+ */
 function sourceFiles() {
-  return [join(root, 'package.json'), fileURLToPath(import.meta.url), ...listFiles(join(root, 'cli'))];
+  const lock = join(root, 'package-lock.json');
+  return [
+    fileURLToPath(import.meta.url),
+    join(root, 'package.json'),
+    ...(existsSync(lock) ? [lock] : []),
+    ...['cli', 'client', 'vendor'].flatMap((dir) => (existsSync(join(root, dir)) ? listFiles(join(root, dir)) : [])),
+  ];
 }
 
 /** A hash of the sources' contents: what names the bundle (and, through it, every build cache key). */

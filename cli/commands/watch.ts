@@ -1,11 +1,11 @@
 /** `ecom-site watch`: build, serve with live reload, rebuild on change (issue 5). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from '../core/serve/live.ts';
-import { displayPath } from '../core/common/paths.ts';
+import { displayPath, isIgnoredName } from '../core/common/paths.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
 import { startServer, type RunningServer } from '../core/serve/serve.ts';
 import { endSession, rebuild, sessionWarnings, startSession, type Change, type WatchState } from '../core/watch.ts';
@@ -90,20 +90,6 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     else broadcast('warnings', data);
   };
   let state: WatchState | undefined;
-  const started = performance.now();
-  try {
-    state = await startSession(options);
-    warnings = sessionWarnings(state);
-    printWarnings(warnings);
-    if (!flags.quiet)
-      process.stdout.write(
-        `Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`,
-      );
-  } catch (error) {
-    if (!(error instanceof SiteError)) throw error;
-    printError(error, debug);
-    fail(error.problems);
-  }
 
   const special = (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '').split('?')[0];
@@ -128,15 +114,6 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     req.on('close', () => clients.delete(res));
     return true;
   };
-  let server: RunningServer;
-  try {
-    server = await listen(resolve(flags.out), flags.host, port, special);
-  } catch (error) {
-    // The render threads would keep the process alive; the error boundary (cli/index.ts) prints the cause.
-    if (state) await endSession(state);
-    throw error;
-  }
-
   // Changes are batched for a few milliseconds (an editor's save can be several events) and rebuilt one
   // batch at a time; changes arriving during a rebuild wait for the next batch.
   let pending: Change[] = [];
@@ -196,7 +173,8 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   const { watch } = await import('chokidar');
   const watcher = watch([resolve(flags.content), join(root, 'templates'), join(root, 'public'), join(root, 'client')], {
     ignoreInitial: true,
-    ignored: (path: string) => /(^|[/\\])\.(?!\.?$)|~$|\.tmp$|\.swp$/.test(path),
+    // By name only (the project may live below a dot-folder), and by the same rule as build's public/.
+    ignored: (path: string) => isIgnoredName(basename(path)),
   });
   const queue = (event: Change['event'], path: string): void => {
     pending.push({ event, path });
@@ -228,8 +206,43 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     );
   });
   watcher.on('error', (error) => process.stderr.write(`Watcher error: ${String(error)}\n`));
-  // "Serving" is printed once every file is watched: an edit made after it is never missed.
+  // Every file is watched before the first build reads any: an edit made while it runs is queued and
+  // rebuilt after it, like any other (the first build is the first link of the same chain).
   await new Promise<void>((ready) => watcher.once('ready', ready));
+  let startFailure: unknown;
+  running = running.then(async () => {
+    const started = performance.now();
+    try {
+      state = await startSession(options);
+      warnings = sessionWarnings(state);
+      printWarnings(warnings);
+      if (!flags.quiet)
+        process.stdout.write(
+          `Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`,
+        );
+    } catch (error) {
+      if (!(error instanceof SiteError)) startFailure = error;
+      else {
+        printError(error, debug);
+        fail(error.problems);
+      }
+    }
+  });
+  await running;
+  let server: RunningServer;
+  try {
+    if (startFailure) throw startFailure;
+    server = await listen(resolve(flags.out), flags.host, port, special);
+  } catch (error) {
+    // The watcher and the render threads would keep the process alive; the error boundary (cli/index.ts)
+    // prints the cause.
+    clearTimeout(timer);
+    for (const pendingCheck of settled.values()) clearTimeout(pendingCheck);
+    await watcher.close();
+    if (state) await endSession(state);
+    throw error;
+  }
+  // "Serving" is printed once every file is watched and the first build is done.
   process.stdout.write(`Serving ${server.url} with live reload. Press Ctrl-C to stop.\n`);
 
   return await new Promise<number>((done) => {

@@ -168,11 +168,14 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
     remove: (path) => void operations.push({ op: 'remove', path }),
     async flush() {
       const batch = operations.splice(0);
-      if (batch.length <= SYNC_FLUSH_MAX) batch.forEach(now);
+      // Removals first: a path that turns from a file into a folder (or back) is removed before it is
+      // written again; a folder a removal empties is pruned, and a write makes it anew.
+      const ordered = [...batch.filter((o) => o.op === 'remove'), ...batch.filter((o) => o.op !== 'remove')];
+      if (ordered.length <= SYNC_FLUSH_MAX) ordered.forEach(now);
       else {
-        // Removals last: a removed file's folder may hold a file still to be written.
-        const ordered = [...batch.filter((o) => o.op !== 'remove'), ...batch.filter((o) => o.op === 'remove')];
-        for (let i = 0; i < ordered.length; i += FLUSH_CONCURRENCY) await Promise.all(ordered.slice(i, i + FLUSH_CONCURRENCY).map(later));
+        for (const o of ordered.filter((op) => op.op === 'remove')) await later(o);
+        const writes = ordered.filter((op) => op.op !== 'remove');
+        for (let i = 0; i < writes.length; i += FLUSH_CONCURRENCY) await Promise.all(writes.slice(i, i + FLUSH_CONCURRENCY).map(later));
       }
       for (const o of batch) (o.op === 'remove' ? removed : written).push(o.path);
     },

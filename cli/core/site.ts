@@ -32,7 +32,7 @@ import {
   type TextUse,
 } from './load/i18n.ts';
 import { explainMissing, type LinkTargets } from './render/links.ts';
-import { displayPath } from './common/paths.ts';
+import { displayPath, IGNORED_GLOBS } from './common/paths.ts';
 import { probePublicImages } from './render/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from './render/images.ts';
 import { fillPlaceholders, type Placeholders } from './load/placeholders.ts';
@@ -203,7 +203,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     buildClientScript(root, cacheDir),
     buildDetectScript(root, cacheDir),
     buildStylesheet(root, cacheDir),
-    fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false }),
+    fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false, ignore: IGNORED_GLOBS }),
     loadTerms(contentDir),
     probePublicImages(join(root, 'public'), cacheDir),
   ]);

@@ -11,6 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { applyPlan, inPlaceSink } from './apply.ts';
+import { buildYear } from './load/build-date.ts';
 import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
 import { stamps } from './write/cache.ts';
 import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
@@ -117,6 +118,9 @@ function classify(options: BuildOptions, changes: readonly Change[]): Touched {
     if (change.event !== 'change' || (!isPage && !isInside(path, publicDir))) structural = true;
     if (path !== join(options.root, 'templates', 'site.css')) cssOnly = false;
   }
+  // A file of public/ edited together with anything else takes the full path: the text-edit shortcut
+  // re-keys pages only, and would leave the public file's old bytes in the output.
+  if (nonPublic && publicOnly.length) structural = true;
   return { dirty, structural, publicOnly: nonPublic ? [] : publicOnly, cssOnly };
 }
 
@@ -130,7 +134,6 @@ async function carryOut(
   const p = plan(state.built.held, next.targets);
   const sink = inPlaceSink(outDir);
   const applied = await applyPlan(p, next.targets, next.jobs, next.site, state.pool, sink);
-  const jobWarnings = state.built.jobWarnings;
   if (applied.errors.length) {
     const warnings = [...applied.warnings.values()].flat();
     return {
@@ -142,7 +145,13 @@ async function carryOut(
       removed: [],
     };
   }
-  for (const [index, warnings] of applied.warnings) jobWarnings.set(next.keys[index] as string, warnings);
+  // The warnings of every job now in the output: rendered now, or kept with its unchanged key. Built anew
+  // only on success, so a failed rebuild loses none (and jobs that are gone leave none behind).
+  const jobWarnings = new Map<string, Problem[]>();
+  next.keys.forEach((key, index) => {
+    const warnings = applied.warnings.get(index) ?? state.built.jobWarnings.get(key);
+    if (warnings?.length) jobWarnings.set(key, warnings);
+  });
   state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool };
   return {
     ok: true,
@@ -160,6 +169,7 @@ async function carryOut(
  * its target's key changes. Undefined when a file is not a known target (the full path handles it).
  */
 function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets & { site: Site; shared: string }) | undefined {
+  if (buildYear() !== state.built.site.ctx.year) return undefined;
   const targets = new Map(state.built.targets);
   for (const file of files) {
     const target = targets.get(file);
@@ -186,6 +196,8 @@ function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets &
  */
 function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteTargets & { site: Site; shared: string }) | undefined {
   const { site, shared } = state.built;
+  // A new year changes every page's footer: the full path renders them all.
+  if (buildYear() !== site.ctx.year) return undefined;
   const featured = new Set(Object.values(site.ctx.featured).map((source) => source?.file));
   const contentDir = resolve(state.options.contentDir);
   const fields = fieldsOfTemplates(site.templates.module);
@@ -204,7 +216,8 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     if (contentHash(text) === old.hash) continue;
     checkPageSize(text, file, site.config.maxPageSize);
     const now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields);
-    if (now.route !== old.route || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
+    // Same route and front matter, at the same lines (the front matter's warnings carry its lines).
+    if (now.route !== old.route || now.bodyLine !== old.bodyLine || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
     edited.set(file, now);
   }
   if (!edited.size) return { ...state.built };
@@ -215,10 +228,10 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     const now = edited.get(page.source.file);
     return now ? { ...page, source: now } : page;
   });
-  const warnings = [
-    ...site.warnings.filter((w) => !(w.file && edited.has(w.file) && w.code === 'FIELD_UNKNOWN')),
-    ...[...edited.values()].flatMap((s) => s.warnings),
-  ];
+  // The edited files' own warnings are replaced by the new ones; the rest (the front matter's prose,
+  // translations) stay as they were, as front matter and lines did.
+  const replaced = new Set(site.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
+  const warnings = [...site.warnings.filter((w) => !replaced.has(w)), ...[...edited.values()].flatMap((s) => s.warnings)];
   const next: Site = { ...site, sources, pages, warnings };
   const jobs = listJobs(pages);
   const keys = [...state.built.keys];
@@ -248,9 +261,6 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
   );
   const shared = siteKey(site, TOOL_VERSION);
   const described = outputTargets(site, shared, await stamps(join(options.root, 'public'), site.publicFiles));
-  // Forget the warnings of jobs that are gone, so the map does not grow over a long session.
-  const live = new Set(described.keys);
-  for (const key of state.built.jobWarnings.keys()) if (!live.has(key)) state.built.jobWarnings.delete(key);
   return { ...described, site, shared };
 }
 

@@ -13,3 +13,14 @@ export function isInside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
+
+/**
+ * Files no command reads or publishes: dotfiles, and editors' leftovers (`x~`, `.x.swp`, `x.tmp`). `build`
+ * leaves them out of public/ and `watch` does not watch them, so the two always agree.
+ */
+export function isIgnoredName(name: string): boolean {
+  return name.startsWith('.') || name.endsWith('~') || name.endsWith('.swp') || name.endsWith('.tmp');
+}
+
+/** The same rule as glob patterns, for fast-glob's `ignore`. */
+export const IGNORED_GLOBS = ['**/.*', '**/.*/**', '**/*~', '**/*.swp', '**/*.tmp'];

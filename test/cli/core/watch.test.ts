@@ -2,11 +2,12 @@
  * The watch engine (cli/core/watch.ts) driven directly with the changes chokidar reports, so that orders
  * of events a real watcher produces only by chance can be replayed exactly.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, rebuild, startSession, type WatchState } from '../../../cli/core/watch.ts';
 import { makeContent, ROOT } from '../../helpers/cli.ts';
+import { copyProject } from '../../helpers/project.ts';
 
 let state: WatchState | undefined;
 afterEach(async () => {
@@ -50,5 +51,41 @@ describe('the watch engine', () => {
     expect((await rebuild(state, [{ event: 'change', path: born }])).ok).toBe(true);
     expect(existsSync(join(out, 'born.html'))).toBe(true);
     expect(readFileSync(join(out, 'born.html'), 'utf8')).toContain('修好了');
+  });
+
+  it('copies a public file edited in the same batch as a page text edit', async () => {
+    const root = copyProject();
+    const content = join(root, 'content');
+    const out = join(root, 'out');
+    state = await startSession({ root, contentDir: content, outDir: out, drafts: false, strict: false });
+    const page = join(content, 'en', 'join.md');
+    const asset = join(root, 'public', 'favicon.svg');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nOne more line.\n`);
+    writeFileSync(asset, `${readFileSync(asset, 'utf8')}\n<!-- edited -->\n`);
+    const outcome = await rebuild(state, [
+      { event: 'change', path: page },
+      { event: 'change', path: asset },
+    ]);
+    expect(outcome.ok).toBe(true);
+    expect(readFileSync(join(out, 'en', 'join.html'), 'utf8')).toContain('One more line.');
+    expect(readFileSync(join(out, 'favicon.svg'), 'utf8')).toContain('<!-- edited -->');
+  });
+
+  it('publishes a public path that turns from a file into a folder', async () => {
+    const root = copyProject();
+    const out = join(root, 'out');
+    const docs = join(root, 'public', 'docs');
+    writeFileSync(docs, 'a file first');
+    state = await startSession({ root, contentDir: join(root, 'content'), outDir: out, drafts: false, strict: false });
+    expect(readFileSync(join(out, 'docs'), 'utf8')).toBe('a file first');
+    rmSync(docs);
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'a.txt'), 'then a folder');
+    const outcome = await rebuild(state, [
+      { event: 'unlink', path: docs },
+      { event: 'add', path: join(docs, 'a.txt') },
+    ]);
+    expect(outcome.ok).toBe(true);
+    expect(readFileSync(join(out, 'docs', 'a.txt'), 'utf8')).toBe('then a folder');
   });
 });
