@@ -11,18 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyProject } from '../../helpers/project.ts';
 import { treeDigest } from '../../helpers/site.ts';
-
-/** A small seeded random generator (mulberry32), so a failing sequence can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../helpers/random.ts';
 
 /** Seeds from FUZZ_SEEDS: `1,2,3` or a range `1-50`. */
 function seedsFrom(spec: string): number[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heldAfter, isEmpty, jobsToRender, plan, type Target } from '../../../cli/core/plan.ts';
+import { random } from '../../helpers/random.ts';
 
 const job = (key: string, index: number): Target => ({ key, make: { kind: 'job', job: index } });
 const data = (key: string): Target => ({ key, make: { kind: 'data', data: key } });
@@ -49,18 +50,6 @@ describe('plan', () => {
     expect(p.reuse).toEqual(['a.html', 'favicon.svg', 'sitemap.xml']);
   });
 });
-
-/** A small seeded random generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('plan, for any output and any targets', () => {
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { random } from '../../../helpers/random.ts';
 import {
   checkFileRoute,
   decodeSitePath,
@@ -128,18 +129,6 @@ describe('the URL rule for file names (README, "Pages and routes")', () => {
     expect(decodeSitePath('/50%.png')).toBe('/50%.png');
   });
 });
-
-/** A small seeded generator (mulberry32), so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What writers (and their operating systems) put in file names: every script, marks, spaces, symbols. */
 const PIECES = [
