@@ -5,13 +5,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
 import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const LANG = { zh: 'zh-CN', en: 'en' } as const;
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -162,19 +162,7 @@ describe('the site in Chromium under the shipped Content-Security-Policy', () =>
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

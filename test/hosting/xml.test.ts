@@ -2,15 +2,15 @@
  * sitemap.xml and the Atom feeds of a fresh build of the real site (issue 6): well-formed XML, checked by
  * Chromium's own XML parser, listing every page of both locales and every article.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { launchBrowser } from '../helpers/browser.ts';
 import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const BASE = String((parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl).replace(/\/+$/, '');
 const url = (path: string): string => `${BASE}${path}`;
 const articlesOf = (locale: 'zh' | 'en'): string[] =>
@@ -81,23 +81,8 @@ function parseXml(xml: string): Promise<Parsed> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
   out = join(tempDir('ecom-xml-'), 'dist');
-  const [built, launched] = await Promise.all([
-    runCli(['build', '--out', out, '--quiet']),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }),
-  ]);
+  const [built, launched] = await Promise.all([runCli(['build', '--out', out, '--quiet']), launchBrowser()]);
   browser = launched;
   if (built.code !== 0) throw new Error(built.stderr);
   page = await browser.newPage();
