@@ -54,7 +54,7 @@ export async function applyPlan(
   const produced = Promise.all(
     p.render.flatMap((path) => {
       const make = targets.get(path)?.make;
-      return make?.kind === 'produce' ? [make.produce().then((data): [string, string | Uint8Array] => [path, data])] : [];
+      return make?.kind === 'produce' ? [make.produce().then((from): [string, string] => [path, from])] : [];
     }),
   );
   // A failure is looked at once rendering is done (an unobserved rejection must not end the process).
@@ -85,7 +85,7 @@ export async function applyPlan(
     },
   );
   if (errors.length) return { rendered: tasks.length, warnings, errors };
-  for (const [path, data] of made) sink.write(path, data);
+  for (const [path, from] of made) sink.copy(path, from);
   for (const path of p.render) {
     const make = targets.get(path)?.make;
     if (make?.kind === 'data') sink.write(path, make.data);

@@ -16,10 +16,12 @@ export type Maker =
   /** Copied from a file (public/). */
   | { kind: 'copy'; from: string }
   /**
-   * Made when the plan asks for it, outside the render threads (an encoded image, a social card): the
-   * key says what the bytes depend on, so an unchanged one is reused without being made again.
+   * Made when the plan asks for it, outside the render threads (an encoded image, a social card), into a
+   * cache file whose path it resolves to; the file is then copied like a public/ one, so its bytes never
+   * pass through this process. The key says what the bytes depend on, so an unchanged one is reused
+   * without being made again.
    */
-  | { kind: 'produce'; produce: () => Promise<string | Uint8Array> };
+  | { kind: 'produce'; produce: () => Promise<string> };
 
 /** One file the output should hold: the key of its bytes and how it is made. */
 export interface Target {

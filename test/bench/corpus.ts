@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 const ZH = [
   '本产品是运行在X射线系统控制电脑上的采集与工作流软件，将平板探测器、高压发生器与医院信息系统连接在一起。',
   '技师在同一界面完成患者登记、曝光、审阅与发送，减少切换，缩短每位患者的检查时间。',
-  '软件支持 DICOM 3.0，包括工作列表查询、执行步骤通知、存储确认与胶片打印。',
+  '软件支持DICOM 3.0，包括工作列表查询、执行步骤通知、存储确认与胶片打印。',
   '多频图像处理在保留细节的同时压制噪声，让骨骼与软组织在同一幅图像中都清晰可辨。',
   '我们自1997年起为设备制造商提供操作系统与影像软件，服务200多家OEM客户。',
   '产品应用于100多个国家和地区，界面和文档均提供多语言版本。',
@@ -115,8 +115,8 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
       `---\ntitle: Bench\ndescription: Bench home\nkeywords: bench\n---\n\n${locale === 'zh' ? '基准测试首页。' : 'Benchmark home.'}\n`,
     );
     for (let i = 0; i < pagesPerLocale; i++) {
-      const title = locale === 'zh' ? `产品 ${i}` : `Product ${i}`;
-      const front = `---\ntitle: ${title}\ndescription: ${locale === 'zh' ? '产品页面' : 'A product page'} ${i}\nkeywords: X-ray, console, ${i}\n---\n\n`;
+      const title = locale === 'zh' ? `产品${i}` : `Product ${i}`;
+      const front = `---\ntitle: ${title}\ndescription: ${locale === 'zh' ? `产品页面${i}` : `A product page ${i}`}\nkeywords: X-ray, console, ${i}\n---\n\n`;
       const body = pageBody(i, locale, pagesPerLocale);
       write(join(ecom, locale, `p${i}.md`), front + body);
       write(join(eleventy, locale, `p${i}.md`), front.replace('---\n\n', `layout: page.njk\n---\n\n`) + body);

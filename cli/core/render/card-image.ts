@@ -12,7 +12,7 @@
  * by librsvg, without text, so they need no font at all.
  */
 import { availableParallelism } from 'node:os';
-import { readFile, stat } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type OutputInfo, type OverlayOptions } from 'sharp';
@@ -268,18 +268,19 @@ export function cardCacheDir(cacheDir: string): string {
 export const cardStats = { made: 0 };
 
 /**
- * The bytes of a card: from the cache when a card of this key was made before, else made now (in the
- * bounded pool) and cached.
+ * The cache file of a card, made now (in the bounded pool) unless a card of this key was made before; the
+ * build copies it into the output.
  */
-export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string): Promise<Uint8Array> {
+export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string): Promise<string> {
   const cached = join(cardCacheDir(cacheDir), `${card.key}.png`);
   try {
-    return await readFile(cached);
+    await access(cached);
+    return cached;
   } catch {
     // Not made yet.
   }
   const bytes = await limited(() => (card.source.kind === 'drawn' ? drawCard(card.source.text, art) : coverCard(card.source.file)));
   cardStats.made += 1;
   await writeFileAtomic(cached, bytes);
-  return bytes;
+  return cached;
 }

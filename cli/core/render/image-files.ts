@@ -6,7 +6,7 @@
  * ever encoded twice, across builds and `watch` sessions.
  */
 import { availableParallelism } from 'node:os';
-import { readFile, stat } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import sharp, { type OutputInfo } from 'sharp';
@@ -143,7 +143,8 @@ async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: Image
 }
 
 /**
- * The bytes of one published file of `source` (absolute path), from the cache or encoded now. `widest`
+ * The cache file holding one published file of `source` (absolute path), encoded now unless it is there
+ * already; the build copies it into the output. `widest`
  * is the widest variant of the source, decoded once for all of them. A source that fails to decode is a
  * SiteError naming it (IMAGE_INVALID).
  */
@@ -153,21 +154,21 @@ export async function produceVariant(
   variant: ImageVariant,
   widest: number,
   cacheDir: string,
-): Promise<Uint8Array> {
+): Promise<string> {
   // Counted before the first await: every file of a plan is asked for at once, so the decode is shared.
   const shared = decoded.get(source) ?? { users: 0 };
   decoded.set(source, shared);
   shared.users += 1;
   const cached = join(imageCacheDir(cacheDir), `${variant.key}.${variant.file.slice(variant.file.lastIndexOf('.') + 1)}`);
   try {
-    return await readFile(cached);
+    await access(cached);
+    return cached;
   } catch {
     // Not cached yet: encode it.
     try {
       shared.pixels ??= decode(source, widest);
-      const bytes = await encode(await shared.pixels, variant);
-      await writeFileAtomic(cached, bytes);
-      return bytes;
+      await writeFileAtomic(cached, await encode(await shared.pixels, variant));
+      return cached;
     } catch (error) {
       throw new SiteError(
         problem('IMAGE_INVALID', `The image ${display} could not be encoded: ${(error as Error).message.replace(/\s+/g, ' ').trim()}`, {

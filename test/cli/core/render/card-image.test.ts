@@ -1,5 +1,5 @@
 /** Drawing social cards (cli/core/render/card-image.ts): any title gives a 1200×630 PNG, cached by key. */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,13 @@ beforeAll(async () => {
 });
 
 let n = 0;
-const draw = (text: Partial<CardText>, cacheDir = tempDir()): Promise<Uint8Array> =>
-  produceCard(
-    { path: 'x.png', key: `test${n++}`, source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text } } },
-    art,
-    cacheDir,
+const draw = async (text: Partial<CardText>, cacheDir = tempDir()): Promise<Uint8Array> =>
+  readFileSync(
+    await produceCard(
+      { path: 'x.png', key: `test${n++}`, source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text } } },
+      art,
+      cacheDir,
+    ),
   );
 
 describe('produceCard', () => {
@@ -45,12 +47,13 @@ describe('produceCard', () => {
       source: { kind: 'drawn', text: { title: '缓存', company: '公司', locale: 'zh' } },
     } as const;
     const made = cardStats.made;
-    const first = await produceCard(card, art, cacheDir);
     const file = join(cardCacheDir(cacheDir), 'cached1.png');
+    expect(await produceCard(card, art, cacheDir)).toBe(file);
     expect(existsSync(file)).toBe(true);
+    const first = readFileSync(file);
     const written = statSync(file).mtimeMs;
-    const second = await produceCard(card, art, cacheDir);
-    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    expect(await produceCard(card, art, cacheDir)).toBe(file);
+    expect(readFileSync(file).equals(first)).toBe(true);
     expect(cardStats.made).toBe(made + 1);
     expect(statSync(file).mtimeMs).toBe(written);
   });
