@@ -32,13 +32,14 @@ export interface Applied {
   rendered: number;
   /** Warnings of each rendered job, by job index. */
   warnings: Map<number, Problem[]>;
-  /** Errors of the rendered jobs: when there are any, nothing but reused files was given to the sink. */
+  /** Errors of the rendered jobs: when there are any, the sink was not flushed. */
   errors: Problem[];
 }
 
 /**
  * Carries out `p`: renders its jobs in `pool` and gives every file to `sink`, then flushes it. When a job
- * fails, nothing is written (the errors come back) and the sink is not flushed.
+ * fails, the errors come back and the sink is not flushed: `watch`'s in-place sink then writes nothing, and
+ * `build` throws its new folder away.
  */
 export async function applyPlan(
   p: Plan,
@@ -50,11 +51,12 @@ export async function applyPlan(
   onProgress?: (rendered: number, total: number) => void,
 ): Promise<Applied> {
   for (const path of p.reuse) sink.reuse(path);
-  // Produced files (images, cards) are made while the pages render: they share nothing but the cores.
+  // Produced files (images, cards) are made while the pages render, and given to the sink as each is
+  // ready (a path has one maker, so the order of writes does not matter): they share nothing but the cores.
   const produced = Promise.all(
     p.render.flatMap((path) => {
       const make = targets.get(path)?.make;
-      return make?.kind === 'produce' ? [make.produce().then((from): [string, string] => [path, from])] : [];
+      return make?.kind === 'produce' ? [make.produce().then((from) => sink.copy(path, from))] : [];
     }),
   );
   // A failure is looked at once rendering is done (an unobserved rejection must not end the process).
@@ -76,16 +78,11 @@ export async function applyPlan(
     if (!job || errors.length) return;
     for (const file of job.files) if (targets.get(file)?.make.kind === 'job') sink.write(file, result.html);
   });
-  const made = await produced.then(
-    (files) => files,
-    (error: unknown) => {
-      if (error instanceof SiteError) errors.push(...error.problems);
-      else throw error;
-      return [];
-    },
-  );
+  await produced.catch((error: unknown) => {
+    if (error instanceof SiteError) errors.push(...error.problems);
+    else throw error;
+  });
   if (errors.length) return { rendered: tasks.length, warnings, errors };
-  for (const [path, from] of made) sink.copy(path, from);
   for (const path of p.render) {
     const make = targets.get(path)?.make;
     if (make?.kind === 'data') sink.write(path, make.data);

@@ -36,6 +36,11 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void;
   /** Keep the render threads for later renders (`watch`) and return them; at least one is started. */
   keepPool?: boolean;
+  /**
+   * Render threads to start; 0 renders in the calling thread (the engine tests, which run the sources
+   * without the bundled worker). Default: from the page count (cli/core/render/pool.ts `threadsFor`).
+   */
+  threads?: number;
 }
 
 /** What a finished build reports. */
@@ -154,13 +159,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
     checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
     await recover(outDir);
-    return finish(0, options.keepPool ? new RenderPool(1) : undefined);
+    return finish(0, options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
   }
 
   const output = await openOutput(outDir);
   // Threads are for pages: produced files (photos, social cards) and copies are made outside them.
   const pages = jobsToRender(p, targets).length;
-  const pool = new RenderPool(options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages));
+  const pool = new RenderPool(options.threads ?? (options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages)));
   const sink = newFolderSink(output.temp, outDir);
   try {
     const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) =>

@@ -2,6 +2,8 @@
  * Rendering many pages: spread over worker threads, one per core, each with its own frozen unified
  * processor and templates loaded once (issue 7). Small sites render in this thread, where starting
  * workers would cost more than it saves. Output is the same either way: results are returned by index.
+ * Threads run the bundled worker script (bin/ecom-site.js writes it beside the CLI); a pool asked for
+ * threads without it fails at once rather than quietly rendering here.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -55,11 +57,8 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
 
 export { portable } from '../load/i18n.ts';
 
-/** The worker script beside this module (the bundled CLI has `worker.mjs` next to `index.mjs`). */
-function workerFile(): string | undefined {
-  const file = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-  return existsSync(file) ? file : undefined;
-}
+/** The worker script beside this module: the bundled CLI has `worker.mjs` next to `index.mjs`. */
+export const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 
 /** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
 function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
@@ -169,10 +168,13 @@ class RenderThread {
 export class RenderPool {
   private readonly threads: RenderThread[] = [];
 
-  /** Starts `size` threads, or none when the bundled worker script is missing (source runs in tests). */
-  constructor(size: number) {
-    const file = workerFile();
-    if (file) for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
+  /**
+   * Starts `size` threads running `file`; with 0, pages render in this thread. A missing worker script is
+   * an error (a source run must bundle it, as test/cli/core/render/pool.test.ts does).
+   */
+  constructor(size: number, file = WORKER_FILE) {
+    if (size > 0 && !existsSync(file)) throw new Error(`The render worker ${file} is missing: run the CLI through bin/ecom-site.js.`);
+    for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
   }
 
   /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
@@ -184,7 +186,12 @@ export class RenderPool {
     batchSize = BATCH,
   ): Promise<void> {
     if (!this.threads.length) {
-      for (const task of tasks) onResult(renderTask(task, ctx));
+      // In this thread, a batch at a time with a turn of the event loop between batches, so that the files
+      // of the pages rendered so far are written (and their HTML let go) while the rest render.
+      for (let i = 0; i < tasks.length; i += batchSize) {
+        for (const task of tasks.slice(i, i + batchSize)) onResult(renderTask(task, ctx));
+        await new Promise((go) => setImmediate(go));
+      }
       return;
     }
     let next = 0;

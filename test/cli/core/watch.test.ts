@@ -21,7 +21,8 @@ async function session(): Promise<{ content: string; out: string; state: WatchSt
     'zh/solo.md': '---\ntitle: 独奏\ndescription: 独奏页\nkeywords: 独奏\n---\n\n中文。\n',
   });
   const out = join(dirname(content), 'dist');
-  state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false });
+  // The sources run here, without the bundled render worker: pages render in this thread.
+  state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 });
   return { content, out, state };
 }
 
@@ -57,7 +58,7 @@ describe('the watch engine', () => {
     const root = copyProject();
     const content = join(root, 'content');
     const out = join(root, 'out');
-    state = await startSession({ root, contentDir: content, outDir: out, drafts: false, strict: false });
+    state = await startSession({ root, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 });
     const page = join(content, 'en', 'join.md');
     const asset = join(root, 'public', 'favicon.svg');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\nOne more line.\n`);
@@ -76,7 +77,7 @@ describe('the watch engine', () => {
     const out = join(root, 'out');
     const docs = join(root, 'public', 'docs');
     writeFileSync(docs, 'a file first');
-    state = await startSession({ root, contentDir: join(root, 'content'), outDir: out, drafts: false, strict: false });
+    state = await startSession({ root, contentDir: join(root, 'content'), outDir: out, drafts: false, strict: false, threads: 0 });
     expect(readFileSync(join(out, 'docs'), 'utf8')).toBe('a file first');
     rmSync(docs);
     mkdirSync(docs);

@@ -2,7 +2,7 @@
  * Render threads that stop (a template calling `process.exit()`, the heap limit): the batch is rendered
  * again once on a fresh thread, and fails with RENDER_FAILED naming the page if it fails again; a build
  * never hangs. Real worker threads: the pool and its worker are bundled here the way bin/ecom-site.js
- * bundles them (the pool renders in the calling thread when `worker.mjs` is not beside it).
+ * bundles them (a pool asked for threads without `worker.mjs` beside it throws).
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,6 +94,11 @@ describe('render threads that exit', () => {
     expect(again.map((result) => result.errors)).toEqual(normal.map(() => []));
     await threads.close();
   }, 120_000);
+
+  it('refuses to start threads without the worker script, rather than quietly rendering in this thread', () => {
+    expect(() => new pool.RenderPool(2, join(dir, 'missing-worker.mjs'))).toThrow(/render worker .*missing-worker\.mjs is missing/);
+    expect(() => new pool.RenderPool(0, join(dir, 'missing-worker.mjs'))).not.toThrow();
+  });
 
   it('renders the same HTML on threads as in this thread', async () => {
     const threads = new pool.RenderPool(2);
