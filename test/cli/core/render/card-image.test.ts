@@ -1,6 +1,7 @@
 /** Drawing social cards (cli/core/render/card-image.ts): any title gives a 1200×630 PNG, cached by key. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardArt, cardCacheDir, cardStats, produceCard, type CardArt } from '../../../../cli/core/render/card-image.ts';
@@ -61,5 +62,32 @@ describe('produceCard', () => {
   it('draws the same card with the same bytes every time', async () => {
     const text = { title: '同样的卡片 Same card', section: '新闻', company: '易康科技', locale: 'zh' as const };
     expect(Buffer.from(await draw(text)).equals(Buffer.from(await draw(text)))).toBe(true);
+  });
+
+  it('blends the title over the navy background into an opaque RGB card whose zlib checksum holds', async () => {
+    const bytes = Buffer.from(await draw({ title: 'IIII HHHH' }));
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 1200, height: 630, channels: 3, hasAlpha: false });
+    const pixels = await sharp(bytes).raw().toBuffer();
+    const at = (x: number, y: number): number[] => [...pixels.subarray((y * 1200 + x) * 3, (y * 1200 + x) * 3 + 3)];
+    const navy = [0x0b, 0x25, 0x45];
+    // Far from any text: the left margin, and below the title above the accent bar.
+    expect(at(40, 300)).toEqual(navy);
+    expect(at(600, 580)).toEqual(navy);
+    // The title's band: its solid stems are exactly the title colour, and every pixel lies between navy and white.
+    let white = 0;
+    let outside = 0;
+    for (let y = 440; y < 552; y++)
+      for (let x = 80; x < 700; x++) {
+        const [r, g, b] = at(x, y);
+        if (r === 255 && g === 255 && b === 255) white += 1;
+        if (r! < navy[0]! || g! < navy[1]! || b! < navy[2]!) outside += 1;
+      }
+    expect(white).toBeGreaterThan(2000);
+    expect(outside).toBe(0);
+    // zlib verifies the Adler-32 of the joined blocks while inflating.
+    const idat: Buffer[] = [];
+    for (let at = 8; at < bytes.length; at += 12 + bytes.readUInt32BE(at))
+      if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + bytes.readUInt32BE(at)));
+    expect(inflateSync(Buffer.concat(idat)).length).toBe(630 * (1 + 1200 * 3));
   });
 });
