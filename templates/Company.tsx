@@ -1,23 +1,19 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { BandHeading, CardGrid, ContactCta, Intro, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import { BandHeading, CardGrid, ContactCta, Intro, PageHero, Sections } from './parts/blocks.tsx';
 import { coverOf, Picture } from './parts/Picture.tsx';
-import { Stats, type Stat } from './parts/Stats.tsx';
+import { Stats } from './parts/Stats.tsx';
+import type { CompanyData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
-
-interface Milestone {
-  year: string | number;
-  text: string;
-}
 
 /** A cover across the container (templates/site.css `.container`): 1400/1920 of the window from 1200 px. */
 const WIDE_COVER_SIZES = '(min-width: 1200px) 73vw, min(100vw, 1120px)';
 
 /** The company profile: facts, sections, the history timeline and the partner regions. */
-export function Company(props: TemplateProps): ReactElement {
+export function Company(props: TemplateProps<CompanyData>): ReactElement {
   const { page, site, t } = props;
-  const milestones = listOf<Milestone>(page.data, 'milestones');
-  const cover = coverOf(page, site);
+  const milestones = page.data.milestones ?? [];
+  const cover = coverOf(page.data.cover, site);
   return (
     <Layout {...props}>
       <PageHero page={page} site={site} />
@@ -28,7 +24,7 @@ export function Company(props: TemplateProps): ReactElement {
           </div>
         </div>
       ) : null}
-      <Stats stats={listOf<Stat>(page.data, 'stats')} label={t('section.facts')} />
+      <Stats stats={page.data.stats ?? []} label={t('section.facts')} />
       <Intro page={page} />
       <div className="split-sections">
         <Sections sections={page.sections} />
@@ -48,7 +44,7 @@ export function Company(props: TemplateProps): ReactElement {
           </div>
         </section>
       ) : null}
-      <CardGrid items={listOf<Item>(page.data, 'regions')} heading={t('section.regions')} id="regions" site={site} icon="globe" />
+      <CardGrid items={page.data.regions ?? []} heading={t('section.regions')} id="regions" site={site} icon="globe" />
       <ContactCta site={site} t={t} />
     </Layout>
   );

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { BandHeading, Icon, Intro, listOf, PageHero, Sections } from './parts/blocks.tsx';
+import { BandHeading, Icon, Intro, PageHero, Sections } from './parts/blocks.tsx';
 import { iconPath } from './parts/icons.ts';
+import type { ContactData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
 /** Turns a contact value into a link where it is an e-mail address or a phone number. */
@@ -12,9 +13,9 @@ function contactLink(value: string): { href: string; icon: string } | undefined 
 }
 
 /** Contact: the labelled contacts from front matter as cards, then the sections. */
-export function Contact(props: TemplateProps): ReactElement {
+export function Contact(props: TemplateProps<ContactData>): ReactElement {
   const { page, site, t } = props;
-  const contacts = listOf<{ label: string; value: string }>(page.data, 'contacts');
+  const contacts = page.data.contacts ?? [];
   return (
     <Layout {...props}>
       <PageHero page={page} site={site} />
@@ -24,7 +25,8 @@ export function Contact(props: TemplateProps): ReactElement {
             <BandHeading id="contacts-title" title={t('section.contacts')} />
             <dl className="contacts">
               {contacts.map((c) => {
-                const link = contactLink(c.value);
+                // YAML reads a phone number written without `+` or spaces as a number.
+                const link = contactLink(String(c.value));
                 return (
                   <div className="contact" key={c.label}>
                     <dt>

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { ArticleList } from './parts/ArticleList.tsx';
-import { BandHeading, CardGrid, ContactCta, listOf, Sections, type Item } from './parts/blocks.tsx';
+import { BandHeading, CardGrid, ContactCta, Sections } from './parts/blocks.tsx';
 import { coverOf, Picture } from './parts/Picture.tsx';
-import { Stats, type Stat } from './parts/Stats.tsx';
+import { Stats } from './parts/Stats.tsx';
+import type { HomeData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
 /**
@@ -13,17 +14,17 @@ import type { TemplateProps } from './types.ts';
 const HOME_COVER_SIZES = '(max-width: 860px) 160px, (min-width: 1200px) 35vw, 520px';
 
 /** The home page: hero, company facts, product lines, sections, the latest news and a call to action. */
-export function Home(props: TemplateProps): ReactElement {
+export function Home(props: TemplateProps<HomeData>): ReactElement {
   const { page, site, t } = props;
-  const hero = (page.data.hero ?? {}) as { heading?: string; lead?: string };
-  const cover = coverOf(page, site);
+  const { hero } = page.data;
+  const cover = coverOf(page.data.cover, site);
   return (
     <Layout {...props}>
       <div className="home-hero">
         <div className="container hero-grid">
           <div className="hero-copy">
             {page.summary ? <p className="eyebrow">{page.summary}</p> : null}
-            <h1>{hero.heading ?? page.title}</h1>
+            <h1>{hero.heading}</h1>
             {hero.lead ? <p className="lead">{hero.lead}</p> : null}
             <p className="hero-actions">
               <a className="button" href="#lines">
@@ -41,8 +42,8 @@ export function Home(props: TemplateProps): ReactElement {
           )}
         </div>
       </div>
-      <Stats stats={listOf<Stat>(page.data, 'stats')} label={t('section.facts')} />
-      <CardGrid items={listOf<Item>(page.data, 'lines')} heading={t('section.products')} id="lines" site={site} />
+      <Stats stats={page.data.stats ?? []} label={t('section.facts')} />
+      <CardGrid items={page.data.lines ?? []} heading={t('section.products')} id="lines" site={site} />
       <div className="split-sections">
         <Sections sections={page.sections} />
       </div>

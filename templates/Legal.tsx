@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { Intro, PageHero, Sections } from './parts/blocks.tsx';
+import type { LegalData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
 /** A legal document (legal statement, privacy policy): its date, a table of contents and the numbered sections. */
-export function Legal(props: TemplateProps): ReactElement {
+export function Legal(props: TemplateProps<LegalData>): ReactElement {
   const { page, site, t } = props;
-  const updated = String(page.data.updated ?? '');
+  const { updated } = page.data;
   return (
     <Layout {...props}>
       <PageHero page={page} site={site}>

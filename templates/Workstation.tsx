@@ -1,27 +1,21 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Layout } from './parts/Layout.tsx';
-import { CardGrid, ContactCta, listOf, PageHero, Sections, type Item } from './parts/blocks.tsx';
+import { CardGrid, ContactCta, PageHero, Sections } from './parts/blocks.tsx';
+import type { WorkstationData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
 /**
  * A product page: about, highlights, `extra` (the platform's modules), then the feature sections as
  * cards. Shared by the workstation and platform templates.
  */
-export function ProductPage({ extra, ...props }: TemplateProps & { extra?: ReactNode }): ReactElement {
+export function ProductPage({ extra, ...props }: TemplateProps<WorkstationData> & { extra?: ReactNode }): ReactElement {
   const { page, site, t } = props;
   const [about, ...features] = page.sections;
   return (
     <Layout {...props}>
-      <PageHero page={page} site={site} />
+      <PageHero page={page} site={site} product={page.data.product} />
       {about ? <Sections sections={[about]} ids={['about']} className="about-band" /> : null}
-      <CardGrid
-        items={listOf<Item>(page.data, 'highlights')}
-        heading={t('section.highlights')}
-        id="highlights"
-        site={site}
-        numbered
-        muted
-      />
+      <CardGrid items={page.data.highlights ?? []} heading={t('section.highlights')} id="highlights" site={site} numbered muted />
       {extra}
       <div className={`feature-groups${features.length % 2 ? ' feature-groups-odd' : ''}`}>
         <Sections sections={features} className="feature-group" />
@@ -32,6 +26,6 @@ export function ProductPage({ extra, ...props }: TemplateProps & { extra?: React
 }
 
 /** An image workstation, the PACS or the cloud viewer: about, highlights, feature sections as cards. */
-export function Workstation(props: TemplateProps): ReactElement {
+export function Workstation(props: TemplateProps<WorkstationData>): ReactElement {
   return <ProductPage {...props} />;
 }

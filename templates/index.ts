@@ -1,9 +1,10 @@
 /**
- * The template registry: each template's component and the front matter it reads (documented in the
- * README's writer section). The generator validates pages against `fields` and `sections` before rendering.
+ * The template registry: each template's component and the front matter it reads (declared in
+ * templates/fields.ts, documented in the README's writer section). The generator validates pages against
+ * `fields` and `sections` before rendering.
  */
-import type { ReactElement } from 'react';
-import type { Fields } from '../cli/core/load/schema.ts';
+import { createElement, type ReactElement } from 'react';
+import { hasFields, type Fields, type InferFields } from '../cli/core/load/schema.ts';
 import { Article } from './Article.tsx';
 import { Careers } from './Careers.tsx';
 import { Company } from './Company.tsx';
@@ -18,7 +19,21 @@ import { NotFound } from './NotFound.tsx';
 import { Page } from './Page.tsx';
 import { Platform } from './Platform.tsx';
 import { Workstation } from './Workstation.tsx';
-import { ICON_NAMES } from './parts/icons.ts';
+import {
+  articleFields,
+  careersFields,
+  companyFields,
+  consoleFields,
+  contactFields,
+  familyFields,
+  homeFields,
+  legalFields,
+  newsDetailFields,
+  newsListFields,
+  pageFields,
+  platformFields,
+  workstationFields,
+} from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
 export { UI_STRINGS, UI_TEXT } from './strings.ts';
@@ -27,6 +42,7 @@ export type { TemplateProps } from './types.ts';
 
 /** A template: its component, the front matter fields it reads, and the `##` sections it expects. */
 export interface TemplateSpec {
+  /** Takes any page: the front matter is checked against `fields` before the template reads it (`defineTemplate`). */
   component: (props: TemplateProps) => ReactElement;
   fields?: Fields;
   /** Number of `##` sections required: exact names in order (console), or a minimum. */
@@ -39,69 +55,47 @@ export interface TemplateSpec {
   imageSizes?: string;
 }
 
-const text = { kind: 'string', required: true } as const;
-const route = { kind: 'string', required: true, pattern: /^\//, patternHint: 'a route such as /DROC' } as const;
-const records = (fields: Fields, min = 1) => ({ kind: 'list', min, of: { kind: 'record', fields } }) as const;
-const highlights = records({ title: text, text });
-const productCards = records({ route, name: text, text });
-const stats = records({ value: { kind: 'string', required: true }, label: text });
-/** The page's icon by name (hero badge, and the cards that link to it); templates with a hero read it. */
-const icon = { kind: 'enum', values: ICON_NAMES } as const;
 /**
- * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
- * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
+ * A template whose component reads its front matter typed from its own `fields`. The generator looks a
+ * page's template up by name, so the registry holds components of any page; here the page's front matter,
+ * validated against the same `fields` when it was loaded, is checked to have their type (`hasFields`) before
+ * the component gets it: the type is proven, never cast.
  */
-const cover = {
-  kind: 'record',
-  fields: {
-    src: { kind: 'string', required: true, pattern: /^\//, patternHint: 'a path in public/ such as /images/company.jpg' },
-    alt: { kind: 'string' },
-  },
-} as const;
+function defineTemplate<R extends Fields>(
+  spec: Omit<TemplateSpec, 'component' | 'fields'> & { component: (props: TemplateProps<InferFields<R>>) => ReactElement; fields: R },
+): TemplateSpec {
+  const { component, fields } = spec;
+  return {
+    ...spec,
+    component: (props) => {
+      const { data } = props.page;
+      if (!hasFields(data, fields))
+        throw new Error(
+          `The front matter of ${props.page.route} does not have the fields of its template, which it was validated against.`,
+        );
+      return createElement(component, { ...props, page: { ...props.page, data } });
+    },
+  };
+}
 
 /** Every template by name; `page` is the default. */
 export const templates: Record<string, TemplateSpec> = {
-  page: { component: Page, fields: { icon } },
-  home: {
-    component: Home,
-    fields: {
-      hero: { kind: 'record', required: true, fields: { heading: text, lead: { kind: 'string' } } },
-      stats,
-      lines: productCards,
-      cover,
-    },
-  },
-  console: {
-    component: Console,
-    fields: { product: text, highlights: { ...highlights, required: true }, icon },
-    sections: { names: CONSOLE_GROUPS },
-  },
-  workstation: { component: Workstation, fields: { product: text, highlights, icon }, sections: { min: 2 } },
-  platform: {
-    component: Platform,
-    fields: { product: text, highlights, modules: records({ title: text, text }), icon },
-    sections: { min: 1 },
-  },
-  family: { component: Family, fields: { products: { ...productCards, required: true }, icon } },
-  'news-list': { component: NewsList, fields: { icon } },
-  'news-detail': { component: NewsDetail, fields: { icon }, featuresNewest: true },
-  article: {
+  page: defineTemplate({ component: Page, fields: pageFields }),
+  home: defineTemplate({ component: Home, fields: homeFields }),
+  console: defineTemplate({ component: Console, fields: consoleFields, sections: { names: CONSOLE_GROUPS } }),
+  workstation: defineTemplate({ component: Workstation, fields: workstationFields, sections: { min: 2 } }),
+  platform: defineTemplate({ component: Platform, fields: platformFields, sections: { min: 1 } }),
+  family: defineTemplate({ component: Family, fields: familyFields }),
+  'news-list': defineTemplate({ component: NewsList, fields: newsListFields }),
+  'news-detail': defineTemplate({ component: NewsDetail, fields: newsDetailFields, featuresNewest: true }),
+  article: defineTemplate({
     component: Article,
-    fields: { date: { kind: 'date', required: true }, cover },
+    fields: articleFields,
     article: true,
     imageSizes: '(min-width: 1200px) 45vw, min(100vw, 736px)',
-  },
-  company: {
-    component: Company,
-    fields: {
-      stats,
-      milestones: records({ year: { kind: 'string', required: true }, text }),
-      regions: records({ name: text, text }),
-      icon,
-      cover,
-    },
-  },
-  careers: { component: Careers, fields: { icon }, sections: { min: 1 } },
-  contact: { component: Contact, fields: { contacts: records({ label: text, value: text }), icon } },
-  legal: { component: Legal, fields: { updated: { kind: 'date', required: true }, icon }, sections: { min: 1 } },
+  }),
+  company: defineTemplate({ component: Company, fields: companyFields }),
+  careers: defineTemplate({ component: Careers, fields: careersFields, sections: { min: 1 } }),
+  contact: defineTemplate({ component: Contact, fields: contactFields }),
+  legal: defineTemplate({ component: Legal, fields: legalFields, sections: { min: 1 } }),
 };

@@ -54,8 +54,11 @@ export interface SocialMeta {
   published?: string;
 }
 
-/** The page being rendered. */
-export interface PageModel {
+/**
+ * The page being rendered. `D` is its front matter as its template declared it (templates/fields.ts); a
+ * part that reads no front matter takes any page (`unknown`).
+ */
+export interface PageModel<D = unknown> {
   route: string;
   /** URL path of this page, percent-encoded, e.g. `/en/DROC`, `/en/%E5%85%B3%E4%BA%8E`. */
   path: string;
@@ -71,7 +74,7 @@ export interface PageModel {
   keywords: string;
   summary: string;
   /** Front matter with placeholders filled. */
-  data: Record<string, unknown>;
+  data: D;
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];
@@ -122,9 +125,9 @@ export interface SiteModel {
   copyrightYears: string;
 }
 
-/** Props of every page template. */
-export interface TemplateProps {
-  page: PageModel;
+/** Props of every page template; `D` as in `PageModel`. */
+export interface TemplateProps<D = unknown> {
+  page: PageModel<D>;
   site: SiteModel;
   /** The text of a UI text id in this locale: its _strings.yaml, else the built-in text (strings.ts). */
   t(id: UiString): string;

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import type { PageModel, PictureModel, SiteModel } from '../types.ts';
+import type { Cover } from '../fields.ts';
+import type { PictureModel, SiteModel } from '../types.ts';
 
 /**
  * A photo as `<picture>`: AVIF and WebP sources and the JPEG/PNG `<img>`, with `width`/`height` so the
@@ -40,8 +41,8 @@ export function Picture({
 }
 
 /** A page's `cover` (front matter `cover: { src, alt }`), ready to show, or undefined when it has none. */
-export function coverOf(page: PageModel, site: SiteModel): { picture: PictureModel; alt: string } | undefined {
-  const cover = page.data.cover as { src?: unknown; alt?: unknown } | undefined;
-  const picture = typeof cover?.src === 'string' ? site.picture(cover.src) : undefined;
-  return picture ? { picture, alt: typeof cover?.alt === 'string' ? cover.alt : '' } : undefined;
+export function coverOf(cover: Cover, site: SiteModel): { picture: PictureModel; alt: string } | undefined {
+  const picture = cover ? site.picture(cover.src) : undefined;
+  // An `alt` YAML reads as a number (`alt: 2024`) is shown as written.
+  return cover && picture ? { picture, alt: String(cover.alt ?? '') } : undefined;
 }

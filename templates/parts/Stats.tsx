@@ -1,13 +1,8 @@
 import type { ReactElement } from 'react';
-
-/** A company fact: a figure and what it counts. */
-export interface Stat {
-  value: string | number;
-  label: string;
-}
+import type { StatList } from '../fields.ts';
 
 /** The band of company facts (home, company profile); a list, named for screen readers by `label`. */
-export function Stats({ stats, label }: { stats: Stat[]; label: string }): ReactElement | null {
+export function Stats({ stats, label }: { stats: StatList; label: string }): ReactElement | null {
   if (stats.length === 0) return null;
   return (
     <div className="stats-band">

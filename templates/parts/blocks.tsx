@@ -1,20 +1,19 @@
 /** Building blocks shared by the page templates. */
 import type { ReactElement, ReactNode } from 'react';
+import type { Infer } from '../../cli/core/load/schema.ts';
+import type { product as productField } from '../fields.ts';
 import type { Section, SiteModel, TemplateProps } from '../types.ts';
 import { iconOf, iconPath } from './icons.ts';
 
-/** A `{title, text}` record from front matter (highlights, modules, regions), or a linked `{route, name, text}`. */
+/**
+ * A card: what the card lists of templates/fields.ts have in common, so that an item of any of them is
+ * one: `{title, text}` (highlights, modules), `{name, text}` (regions), a linked `{route, name, text}`.
+ */
 export interface Item {
-  title?: string;
-  name?: string;
-  route?: string;
-  text: string;
-}
-
-/** Reads a list of records from front matter; the generator validated its shape already. */
-export function listOf<T>(data: Record<string, unknown>, key: string): T[] {
-  const value = data[key];
-  return Array.isArray(value) ? (value as T[]) : [];
+  readonly title?: string | number;
+  readonly name?: string | number;
+  readonly route?: string;
+  readonly text: string | number;
 }
 
 /**
@@ -42,16 +41,23 @@ export function groupOf(site: SiteModel): string | undefined {
 }
 
 /**
- * The page's heading block: the one h1, the product's full name and the summary, on the dark hero band,
- * with the page's icon beside it. `eyebrow` defaults to the product line from the menu.
+ * The page's heading block: the one h1, the product's full name (front matter `product`, on product pages)
+ * and the summary, on the dark hero band, with the page's icon beside it. `eyebrow` defaults to the
+ * product line from the menu.
  */
 export function PageHero({
   page,
   site,
+  product,
   eyebrow,
   children,
-}: Pick<TemplateProps, 'page' | 'site'> & { eyebrow?: ReactNode; children?: ReactNode }): ReactElement {
-  const product = typeof page.data.product === 'string' ? page.data.product : '';
+}: Pick<TemplateProps, 'page' | 'site'> & {
+  product?: Infer<typeof productField>;
+  eyebrow?: ReactNode;
+  children?: ReactNode;
+}): ReactElement {
+  // YAML reads a name such as `product: 3000` as a number; it is shown as written all the same.
+  const name = product === undefined ? '' : String(product);
   const kicker = eyebrow ?? groupOf(site);
   const icon = iconOf(page.route, site.pageIcons);
   return (
@@ -60,7 +66,7 @@ export function PageHero({
         <div className="hero-text">
           {kicker ? <p className="eyebrow">{kicker}</p> : null}
           <h1>{page.title}</h1>
-          {product && product !== page.title ? <p className="product-name">{product}</p> : null}
+          {name && name !== page.title ? <p className="product-name">{name}</p> : null}
           {page.summary ? <p className="lead">{page.summary}</p> : null}
           {children}
         </div>
@@ -97,7 +103,7 @@ export function CardGrid({
   icon,
   muted = false,
 }: {
-  items: Item[];
+  items: readonly Item[];
   heading: string;
   id: string;
   site: SiteModel;

@@ -4,7 +4,9 @@
  * line, the field path (`groups[2].items[0].route`), what was expected and what is allowed.
  */
 import { problem, type Code, type Problem } from '../common/errors.ts';
-import { formatPath, type YamlSource } from './yaml.ts';
+// Only a type from yaml.ts: templates/index.ts imports `hasFields`, and the compiled templates would
+// otherwise load the YAML parser in every render worker.
+import type { YamlSource } from './yaml.ts';
 
 /** The shape of one field. */
 export type Field =
@@ -22,9 +24,85 @@ export type Field =
 /** The fields of a record, by name. */
 export type Fields = Readonly<Record<string, Field>>;
 
+/*
+ * The TypeScript type of a declared field, so that the validator and the type come from one declaration
+ * (declare it `as const satisfies Field`, or the literal kinds are lost and the type is `unknown`). It says
+ * what `validate` lets through: a string field also takes a YAML number (`year: 1997`) unless it has a
+ * pattern; a field that is not required may be missing or written empty (YAML `null`); an item of a list
+ * or a dictionary is never nothing.
+ */
+
+/** The value of a field that is present: what `validate` accepts apart from "nothing". */
+type ValueOf<F> = F extends { kind: 'string' }
+  ? F extends { pattern: object }
+    ? string
+    : string | number
+  : F extends { kind: 'number' }
+    ? number
+    : F extends { kind: 'boolean' }
+      ? boolean
+      : F extends { kind: 'date' }
+        ? string
+        : F extends { kind: 'enum'; values: ReadonlyArray<infer V> }
+          ? V
+          : F extends { kind: 'list'; of: infer O }
+            ? ReadonlyArray<ValueOf<O>>
+            : F extends { kind: 'dictionary'; of: infer O }
+              ? Readonly<Record<string, ValueOf<O>>>
+              : F extends { kind: 'record'; fields: infer R }
+                ? InferFields<R>
+                : unknown;
+
+type RequiredKeys<R> = { [K in keyof R]: R[K] extends { required: true } ? K : never }[keyof R];
+
+/** The type of a field's value as a record holds it: `null` or missing too unless the field is required. */
+export type Infer<F> = F extends { required: true } ? ValueOf<F> : ValueOf<F> | null | undefined;
+
+/** The type of a record with these fields (a template's front matter): required keys, the others optional. */
+export type InferFields<R> = {
+  readonly [K in keyof R as K extends RequiredKeys<R> ? K : never]: Infer<R[K]>;
+} & { readonly [K in keyof R as K extends RequiredKeys<R> ? never : K]?: Infer<R[K]> };
+
+/**
+ * True when `value` has the type `InferFields<fields>`: the kinds and the required fields, not the rules a
+ * type does not state (patterns, lengths, real dates, non-empty text). Every value `validate` accepts has
+ * it, and filling placeholders keeps it; templates/index.ts checks it where the loaded front matter meets
+ * the template that declared its fields, so that the type is proven rather than asserted.
+ */
+export function hasFields<R extends Fields>(value: unknown, fields: R): value is InferFields<R> {
+  return isRecord(value) && Object.entries(fields).every(([key, field]) => hasType(value[key], field));
+}
+
+function hasType(value: unknown, field: Field): boolean {
+  if (value === undefined || value === null) return !field.required;
+  switch (field.kind) {
+    case 'string':
+      return typeof value === 'string' || (typeof value === 'number' && !field.pattern);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number';
+    case 'date':
+      return typeof value === 'string';
+    case 'enum':
+      return typeof value === 'string' && field.values.includes(value);
+    case 'list':
+      return Array.isArray(value) && value.every((item) => item !== null && item !== undefined && hasType(item, field.of));
+    case 'dictionary':
+      return isRecord(value) && Object.values(value).every((item) => item !== null && item !== undefined && hasType(item, field.of));
+    case 'record':
+      return hasFields(value, field.fields);
+  }
+}
+
 type Path = Array<string | number>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Formats a path as `groups[2].items[0].route`, so messages name the field. */
+export function formatPath(path: ReadonlyArray<string | number>): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+}
 
 /** True when `value` is a plain object (a YAML mapping). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -97,11 +175,11 @@ export function validate(value: unknown, field: Field, source: YamlSource, code:
         return [at(path, `${name} needs at least ${field.min} item(s), found ${value.length}.`)];
       if (field.max !== undefined && value.length > field.max)
         return [at(path, `${name} allows at most ${field.max} item(s), found ${value.length}.`)];
-      return value.flatMap((item, i) => validate(item, field.of, source, code, [...path, i], unknown));
+      return value.flatMap((item, i) => validateItem(item, field.of, source, code, [...path, i], unknown));
     }
     case 'dictionary': {
       if (!isRecord(value)) return wrong();
-      return Object.entries(value).flatMap(([key, item]) => validate(item, field.of, source, code, [...path, key], unknown));
+      return Object.entries(value).flatMap(([key, item]) => validateItem(item, field.of, source, code, [...path, key], unknown));
     }
     case 'record': {
       if (!isRecord(value)) return wrong();
@@ -112,4 +190,12 @@ export function validate(value: unknown, field: Field, source: YamlSource, code:
       return problems;
     }
   }
+}
+
+/** Checks an item of a list or a value of a dictionary: as `validate`, except that it is never optional. */
+function validateItem(value: unknown, field: Field, source: YamlSource, code: Code, path: Path, unknown: Path[]): Problem[] {
+  if (value !== undefined && value !== null) return validate(value, field, source, code, path, unknown);
+  return [
+    problem(code, `\`${formatPath(path)}\` is empty: expected ${expected(field)}.`, { file: source.file, line: source.lineOf(path) }),
+  ];
 }

@@ -97,8 +97,3 @@ function toValue(
     );
   }
 }
-
-/** Formats a path as `groups[2].items[0].route`, so messages name the field. */
-export function formatPath(path: ReadonlyArray<string | number>): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
-}
