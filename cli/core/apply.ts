@@ -23,6 +23,8 @@ export interface Sink {
   /** A file held already with the right bytes. */
   reuse(path: string): void;
   remove(path: string): void;
+  /** Resolves once few enough writes wait (backpressure: rendering waits for the disk). */
+  caughtUp?(): Promise<void>;
   flush(): Promise<void>;
 }
 
@@ -70,14 +72,24 @@ export async function applyPlan(
   const warnings = new Map<number, Problem[]>();
   const errors: Problem[] = [];
   let done = 0;
-  await pool.render(tasks, site.ctx, site.templates.file, (result) => {
-    onProgress?.(++done, tasks.length);
-    warnings.set(result.index, result.warnings);
-    errors.push(...result.errors);
-    const job = jobs[result.index];
-    if (!job || errors.length) return;
-    for (const file of job.files) if (targets.get(file)?.make.kind === 'job') sink.write(file, result.html);
-  });
+  const pace = sink.caughtUp?.bind(sink);
+  await pool.render(
+    tasks,
+    site.ctx,
+    site.templates.file,
+    (result) => {
+      onProgress?.(++done, tasks.length);
+      warnings.set(result.index, result.warnings);
+      errors.push(...result.errors);
+      const job = jobs[result.index];
+      if (!job || errors.length) return;
+      // Encoded once, for all of the job's files: a flat buffer instead of the renderer's string of many
+      // small pieces, which takes several times its size while it waits to be written.
+      const html = Buffer.from(result.html);
+      for (const file of job.files) if (targets.get(file)?.make.kind === 'job') sink.write(file, html);
+    },
+    pace ? { pace } : {},
+  );
   await produced.catch((error: unknown) => {
     if (error instanceof SiteError) errors.push(...error.problems);
     else throw error;
@@ -109,6 +121,8 @@ type Operation =
 const SYNC_FLUSH_MAX = 16;
 /** Files written at once by an asynchronous flush. */
 const FLUSH_CONCURRENCY = 16;
+/** Writes a new-folder sink lets wait before rendering waits for them (a page is ~10-60 KB). */
+const BACKLOG_MAX = 256;
 
 /**
  * A sink that changes a served folder in place, for `watch`: nothing happens until `flush`, and each file
@@ -188,6 +202,8 @@ export function newFolderSink(dir: string, from: string): Sink {
   const folders = new Set<string>();
   let failure: unknown;
   const waiting: Array<() => Promise<void>> = [];
+  /** Told when a write ends: the callers of `caughtUp` waiting for the backlog to shrink. */
+  const waiters: Array<() => void> = [];
   const ensureFolder = async (path: string): Promise<void> => {
     const folder = dirname(path);
     if (folders.has(folder)) return;
@@ -203,6 +219,7 @@ export function newFolderSink(dir: string, from: string): Sink {
       void task.finally(() => {
         pending.delete(task);
         pump();
+        for (const go of waiters.splice(0)) go();
       });
     }
   };
@@ -230,6 +247,9 @@ export function newFolderSink(dir: string, from: string): Sink {
       add(() => carryOver(join(from, path), target));
     },
     remove: () => undefined,
+    async caughtUp() {
+      while (waiting.length > BACKLOG_MAX && failure === undefined) await new Promise<void>((go) => waiters.push(go));
+    },
     async flush() {
       while (pending.size || waiting.length) await Promise.all([...pending]);
       if (failure) throw failure;

@@ -73,7 +73,7 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
       built.site.ctx,
       built.site.templates.file,
       () => undefined,
-      2,
+      { batchSize: 2 },
     )
     .catch(() => undefined);
   return { options, built, pool, pending: [] };

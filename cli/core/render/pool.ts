@@ -177,20 +177,23 @@ export class RenderPool {
     for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
   }
 
-  /** Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes. */
+  /**
+   * Renders all tasks over the pool's threads; calls `onResult` as each batch of `batchSize` completes.
+   * `pace` is awaited before each batch: the caller's backpressure (the files of the pages rendered so far
+   * are written, and their HTML let go, before more pages render).
+   */
   async render(
     tasks: readonly RenderTask[],
     ctx: RenderContext,
     templatesFile: string,
     onResult: (result: TaskResult) => void,
-    batchSize = BATCH,
+    { batchSize = BATCH, pace }: { batchSize?: number; pace?: () => Promise<void> } = {},
   ): Promise<void> {
     if (!this.threads.length) {
-      // In this thread, a batch at a time with a turn of the event loop between batches, so that the files
-      // of the pages rendered so far are written (and their HTML let go) while the rest render.
+      // In this thread, a batch at a time, with a turn of the event loop between batches at least.
       for (let i = 0; i < tasks.length; i += batchSize) {
+        await (pace ? pace() : new Promise((go) => setImmediate(go)));
         for (const task of tasks.slice(i, i + batchSize)) onResult(renderTask(task, ctx));
-        await new Promise((go) => setImmediate(go));
       }
       return;
     }
@@ -198,6 +201,7 @@ export class RenderPool {
     await Promise.all(
       this.threads.map(async (thread) => {
         for (;;) {
+          await pace?.();
           const batch = tasks.slice(next, next + batchSize);
           next += batchSize;
           if (batch.length === 0) break;

@@ -68,7 +68,7 @@ describe('render threads that exit', () => {
     const threads = new pool.RenderPool(2);
     const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh'));
     const results = new Map<number, PoolModule.TaskResult>();
-    await threads.render(tasks, site.ctx, templatesFile, (result) => results.set(result.index, result), 2);
+    await threads.render(tasks, site.ctx, templatesFile, (result) => results.set(result.index, result), { batchSize: 2 });
     expect([...results.keys()].sort((a, b) => a - b)).toEqual(tasks.map((task) => task.index));
     expect(existsSync(marker)).toBe(true);
     for (const task of tasks) {
@@ -90,7 +90,7 @@ describe('render threads that exit', () => {
     // The pool stays usable: its threads were started again.
     const again: PoolModule.TaskResult[] = [];
     const normal = tasks.filter((task) => String(task.page.source.data.title).startsWith('页面'));
-    await threads.render(normal, site.ctx, templatesFile, (result) => again.push(result), 1);
+    await threads.render(normal, site.ctx, templatesFile, (result) => again.push(result), { batchSize: 1 });
     expect(again.map((result) => result.errors)).toEqual(normal.map(() => []));
     await threads.close();
   }, 120_000);
