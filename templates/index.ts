@@ -61,6 +61,11 @@ export interface TemplateSpec {
  * validated against the same `fields` when it was loaded, is checked to have their type (`hasFields`) before
  * the component gets it: the type is proven, never cast.
  */
+/** True when the page's front matter has the type of `fields` (`hasFields`), which types the props. */
+function readsFields<R extends Fields>(props: TemplateProps, fields: R): props is TemplateProps<InferFields<R>> {
+  return hasFields(props.page.data, fields);
+}
+
 function defineTemplate<R extends Fields>(
   spec: Omit<TemplateSpec, 'component' | 'fields'> & { component: (props: TemplateProps<InferFields<R>>) => ReactElement; fields: R },
 ): TemplateSpec {
@@ -68,12 +73,12 @@ function defineTemplate<R extends Fields>(
   return {
     ...spec,
     component: (props) => {
-      const { data } = props.page;
-      if (!hasFields(data, fields))
+      if (!readsFields(props, fields))
         throw new Error(
           `The front matter of ${props.page.route} does not have the fields of its template, which it was validated against.`,
         );
-      return createElement(component, { ...props, page: { ...props.page, data } });
+      // The props themselves, not a copy: the page's body is made when the template reads it (render.ts).
+      return createElement(component, props);
     },
   };
 }

@@ -264,33 +264,54 @@ function isH2(node: RootContent): node is Element {
   return node.type === 'element' && node.tagName === 'h2';
 }
 
-/** Renders a page body. Problems go to `ctx.warnings` / `ctx.errors`; the caller decides what is fatal. */
+/**
+ * Renders a page body. Problems go to `ctx.warnings` / `ctx.errors` while it is parsed; the caller decides
+ * what is fatal. The React elements are made when first read: a template shows either the whole body or
+ * its intro and sections, and making the other one too cost allocations for nothing.
+ */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): RenderedBody {
   const file = new VFile({ value: markdown, path: ctx.file, data: { ecom: ctx } });
   const hast = processor.runSync(processor.parse(file), file) as HastRoot;
   const compile = (children: RootContent[]): ReactElement => processor.stringify({ type: 'root', children }, file) as ReactElement;
-
-  const firstH2 = hast.children.findIndex(isH2);
-  const introNodes = firstH2 === -1 ? hast.children : hast.children.slice(0, firstH2);
-  const sections: Section[] = [];
-  if (firstH2 !== -1) {
-    let current: { heading: Element; nodes: RootContent[] } | undefined;
-    const flush = (): void => {
-      if (current)
-        sections.push({
-          title: textOf(current.heading).trim(),
-          heading: compile(current.heading.children as RootContent[]),
-          body: compile(current.nodes),
-        });
-    };
-    for (const node of hast.children.slice(firstH2)) {
-      if (isH2(node)) {
-        flush();
-        current = { heading: node, nodes: [] };
-      } else current?.nodes.push(node);
+  let body: ReactElement | undefined;
+  let parts: Omit<RenderedBody, 'body'> | undefined;
+  const split = (): Omit<RenderedBody, 'body'> => {
+    const firstH2 = hast.children.findIndex(isH2);
+    const introNodes = firstH2 === -1 ? hast.children : hast.children.slice(0, firstH2);
+    const sections: Section[] = [];
+    if (firstH2 !== -1) {
+      let current: { heading: Element; nodes: RootContent[] } | undefined;
+      const flush = (): void => {
+        if (current)
+          sections.push({
+            title: textOf(current.heading).trim(),
+            heading: compile(current.heading.children as RootContent[]),
+            body: compile(current.nodes),
+          });
+      };
+      for (const node of hast.children.slice(firstH2)) {
+        if (isH2(node)) {
+          flush();
+          current = { heading: node, nodes: [] };
+        } else current?.nodes.push(node);
+      }
+      flush();
     }
-    flush();
-  }
-  const hasIntro = introNodes.some((node) => !(node.type === 'text' && node.value.trim() === ''));
-  return { body: compile(hast.children), intro: hasIntro ? compile(introNodes) : null, sections };
+    const hasIntro = introNodes.some((node) => !(node.type === 'text' && node.value.trim() === ''));
+    return { intro: hasIntro ? compile(introNodes) : null, sections };
+  };
+  return {
+    get body() {
+      body ??= compile(hast.children);
+      return body;
+    },
+    get intro() {
+      parts ??= split();
+      return parts.intro;
+    },
+    get sections() {
+      parts ??= split();
+      return parts.sections;
+    },
+  };
 }

@@ -276,7 +276,8 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const featured = newest ? markdown(newest).body : undefined;
 
   const names = spec.sections?.names;
-  const found = body.sections.length;
+  // Read only for a template that needs sections: reading them makes their React elements.
+  const found = spec.sections ? body.sections.length : 0;
   if (names && found !== names.length) {
     errors.push(
       problem(
@@ -319,7 +320,16 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     keywords: typeof data.keywords === 'string' ? data.keywords : '',
     summary,
     data,
-    ...body,
+    // Getters, not a spread: the body's React elements are made only when the template reads them.
+    get body() {
+      return body.body;
+    },
+    get intro() {
+      return body.intro;
+    },
+    get sections() {
+      return body.sections;
+    },
     ...(featured ? { featured } : {}),
     social: socialOf(ctx, locale, page.route, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
