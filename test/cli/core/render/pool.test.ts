@@ -35,6 +35,7 @@ beforeAll(async () => {
   const content = makeContent({
     'zh/once.md': '---\ntitle: exit-once\n---\n\n一次。\n',
     'zh/always.md': '---\ntitle: exit-always\n---\n\n总是。\n',
+    'zh/hungry.md': '---\ntitle: hungry\n---\n\n很大。\n',
     ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`zh/p${i}.md`, `---\ntitle: 页面 ${i}\n---\n\n文字。\n`])),
   });
   site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
@@ -49,6 +50,8 @@ export const NotFound = real.NotFound;
 export const UI_STRINGS = real.UI_STRINGS;
 export const templates = Object.fromEntries(Object.entries(real.templates).map(([name, spec]) => [name, { ...spec, component(props) {
   if (props.page.title === 'exit-always') process.exit(7);
+  // About 320 MB, more than a render thread's heap may hold (pool.ts THREAD_LIMITS).
+  if (props.page.title === 'hungry') globalThis.kept = Array.from({ length: 40 }, (_, i) => new Array(1e6).fill(i));
   if (props.page.title === 'exit-once' && !existsSync(${JSON.stringify(marker)})) { writeFileSync(${JSON.stringify(marker)}, 'x'); process.exit(0); }
   return spec.component(props);
 } }]));
@@ -66,7 +69,7 @@ describe('render threads that exit', () => {
   it('render a batch again on a fresh thread, and fail only the page that always ends its thread', async () => {
     mkdirSync(dir, { recursive: true });
     const threads = new pool.RenderPool(2);
-    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh'));
+    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh' && page.source.data.title !== 'hungry'));
     const results = new Map<number, PoolModule.TaskResult>();
     await threads.render(tasks, site.ctx, templatesFile, (result) => results.set(result.index, result), { batchSize: 2 });
     expect([...results.keys()].sort((a, b) => a - b)).toEqual(tasks.map((task) => task.index));
@@ -93,6 +96,17 @@ describe('render threads that exit', () => {
     await threads.render(normal, site.ctx, templatesFile, (result) => again.push(result), { batchSize: 1 });
     expect(again.map((result) => result.errors)).toEqual(normal.map(() => []));
     await threads.close();
+  }, 120_000);
+
+  it('loses no page to a thread that reaches its heap limit: its batch is rendered again page by page, the page that needs more memory in this thread', async () => {
+    const threads = new pool.RenderPool(1);
+    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh' && !String(page.source.data.title).startsWith('exit')));
+    expect(tasks.some((task) => task.page.source.data.title === 'hungry')).toBe(true);
+    const results: PoolModule.TaskResult[] = [];
+    await threads.render(tasks, site.ctx, templatesFile, (result) => results.push(result), { batchSize: tasks.length });
+    await threads.close();
+    expect(results.map((result) => result.errors)).toEqual(tasks.map(() => []));
+    expect(results.find((result) => result.html.includes('hungry'))).toBeDefined();
   }, 120_000);
 
   it('refuses to start threads without the worker script, rather than quietly rendering in this thread', () => {
