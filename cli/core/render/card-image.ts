@@ -19,7 +19,8 @@ import { access, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { LANG_TAGS } from '../../../client/constants.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
@@ -140,6 +141,7 @@ async function setText(text: string, style: TextStyle, art: CardArt): Promise<Se
   // Pango sets nothing for blank text, and libvips refuses to make an empty image.
   if (!markup(text).trim()) return { data: Buffer.alloc(4), width: 1, height: 1 };
   const span = `<span foreground="${style.colour}" lang="${style.lang}">${markup(text)}</span>`;
+  const sharp = await loadSharp();
   const { data, info } = await sharp({
     text: {
       text: span,
@@ -339,6 +341,7 @@ function chromeOf(company: string, lang: string, art: CardArt): Promise<Chrome> 
   if (!chrome) {
     chrome = (async () => {
       const set = await setLine(company, { size: COMPANY_SIZE, bold: false, colour: COLOURS.company, lang }, art);
+      const sharp = await loadSharp();
       const layers: OverlayOptions[] = [];
       if (art.logo) {
         const logo = await sharp(Buffer.from(art.logo), { density: 72 * 4 })
@@ -422,8 +425,8 @@ function setLine(text: string, style: TextStyle, art: CardArt): Promise<SetText>
 const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
 /** Makes a card from an image of public/: scaled to cover 1200×630 and cropped to the middle, as PNG. */
-function coverCard(file: string): Promise<Buffer> {
-  return sharp(file).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' }).toColourspace('srgb').png(PNG).toBuffer();
+async function coverCard(file: string): Promise<Buffer> {
+  return (await loadSharp())(file).rotate().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' }).toColourspace('srgb').png(PNG).toBuffer();
 }
 
 /** The cache folder of made cards, inside the build's cache folder. */

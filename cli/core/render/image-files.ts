@@ -9,7 +9,8 @@ import { availableParallelism } from 'node:os';
 import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { ENCODINGS, RASTER_EXTENSIONS, type ImageInfo, type ImageVariant } from './images.ts';
@@ -33,6 +34,7 @@ async function probe(file: string): Promise<ImageInfo> {
     return { error: (error as Error).message };
   }
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) return { error: 'it has no width or height.' };
     // EXIF orientations 5-8 turn the picture a quarter: `.rotate()` stands it upright, so its width is the stored height.
@@ -119,14 +121,20 @@ const decoded = new Map<string, Decoded>();
 
 function decode(file: string, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
   // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
-  return limited('decode', () =>
-    sharp(file).rotate().resize({ width, withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+  return limited('decode', async () =>
+    (await loadSharp())(file)
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
   );
 }
 
 async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: ImageVariant): Promise<Buffer> {
   const { width, height, channels } = pixels.info;
-  return limited('encode', () => {
+  return limited('encode', async () => {
+    const sharp = await loadSharp();
     let image = sharp(pixels.data, { raw: { width, height, channels } });
     if (variant.width !== width) image = image.resize({ width: variant.width, withoutEnlargement: true });
     // No withMetadata(): sharp writes no EXIF, XMP or ICC chunk, so no GPS position or camera serial ships.

@@ -1,0 +1,14 @@
+/**
+ * sharp, loaded on first use (issue 16): its native libvips takes ~80-100 ms to load, which a command that
+ * draws no card and encodes no photo (most builds, once the caches hold them; `check`, `--version`)
+ * never needs to pay.
+ */
+import type SharpType from 'sharp';
+
+let loading: Promise<typeof SharpType> | undefined;
+
+/** The sharp function, loading the module the first time. */
+export function loadSharp(): Promise<typeof SharpType> {
+  loading ??= import('sharp').then((module) => module.default);
+  return loading;
+}
