@@ -53,8 +53,14 @@ export async function applyPlan(
   onProgress?: (rendered: number, total: number) => void,
 ): Promise<Applied> {
   for (const path of p.reuse) sink.reuse(path);
-  // Produced files (images, cards) are made while the pages render, and given to the sink as each is
-  // ready (a path has one maker, so the order of writes does not matter): they share nothing but the cores.
+  // A path has one maker, so the order of writes does not matter: the site-wide files and public/ copies
+  // are given to the sink first, to be written while the pages render, and produced files (images,
+  // cards) as each is ready; they share nothing with rendering but the cores.
+  for (const path of p.render) {
+    const make = targets.get(path)?.make;
+    if (make?.kind === 'data') sink.write(path, make.data);
+    else if (make?.kind === 'copy') sink.copy(path, make.from);
+  }
   const produced = Promise.all(
     p.render.flatMap((path) => {
       const make = targets.get(path)?.make;
@@ -95,11 +101,6 @@ export async function applyPlan(
     else throw error;
   });
   if (errors.length) return { rendered: tasks.length, warnings, errors };
-  for (const path of p.render) {
-    const make = targets.get(path)?.make;
-    if (make?.kind === 'data') sink.write(path, make.data);
-    else if (make?.kind === 'copy') sink.copy(path, make.from);
-  }
   for (const path of p.remove) sink.remove(path);
   await sink.flush();
   return { rendered: tasks.length, warnings, errors };
