@@ -123,6 +123,13 @@ export interface SiteModel {
   pageIcons: ReadonlyMap<string, string>;
   /** The years of the copyright line: `1997–2026` (site.yaml `founded` to the build's year), or the year alone. */
   copyrightYears: string;
+  /**
+   * The HTML of a part of the page chrome that many pages of this locale share (the menu, the footer), made
+   * by React once per locale and `key` and reused by every page that asks again, so that React renders only
+   * what differs from page to page. `key` must name everything the part shows that is not the same on every
+   * page of the locale (the menu's current page); the element goes in with `dangerouslySetInnerHTML`.
+   */
+  shared(key: string, part: () => ReactElement): string;
 }
 
 /** Props of every page template; `D` as in `PageModel`. */

@@ -7,8 +7,19 @@ import type { TemplateProps } from '../types.ts';
  * year (`site.copyrightYears`), never a clock read here, so a given input renders the same bytes.
  */
 export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  // The same on every page of a locale: made once per locale.
   return (
-    <footer className="site-footer">
+    <footer
+      className="site-footer"
+      dangerouslySetInnerHTML={{ __html: site.shared('footer', () => <FooterContent site={site} t={t} />) }}
+    />
+  );
+}
+
+/** What the footer holds: the company, the menu's links, the copyright and legal links. */
+function FooterContent({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <p className="footer-brand">
@@ -56,6 +67,6 @@ export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
           </li>
         </ul>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { TemplateProps } from '../types.ts';
+import type { SiteModel, TemplateProps } from '../types.ts';
 
 /**
  * The site header: the E-COM mark, the product dropdown (a `<button aria-expanded aria-controls>`; CSS
@@ -20,41 +20,12 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
           </span>
           <span className="visually-hidden">{` – ${t('a11y.home')}`}</span>
         </a>
-        <nav className="main-nav" aria-label={t('a11y.mainNav')}>
-          <ul className="nav-list">
-            <li className="nav-item has-menu" data-menu="">
-              <button type="button" className="nav-button" aria-expanded="false" aria-controls="menu-products">
-                <span className="label-long">{t('nav.products')}</span>
-                <span className="label-short" aria-hidden="true">
-                  {t('nav.productsShort')}
-                </span>
-              </button>
-              <div className="mega-menu" id="menu-products">
-                {site.menu.groups.map((group) => (
-                  <div className="menu-group" key={group.label}>
-                    <p className="menu-group-title">{group.label}</p>
-                    <ul>
-                      {group.items.map((item) => (
-                        <li key={item.href}>
-                          <a href={item.href} aria-current={item.current ? 'page' : undefined}>
-                            {item.label}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-            </li>
-            {site.menu.links.map((link) => (
-              <li className="nav-item" key={link.href}>
-                <a className="nav-link" href={link.href} aria-current={link.current ? 'page' : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* The menu is the same on every page but for the current page's link: made once per locale and current link */}
+        <nav
+          className="main-nav"
+          aria-label={t('a11y.mainNav')}
+          dangerouslySetInnerHTML={{ __html: site.shared(`nav ${currentLinks(site)}`, () => <NavList site={site} t={t} />) }}
+        />
         <a
           className="locale-switch"
           href={site.switchTo.href}
@@ -66,5 +37,49 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
         </a>
       </div>
     </header>
+  );
+}
+
+/** Which menu links are the current page, one digit each: all the menu shows that differs between pages. */
+function currentLinks(site: SiteModel): string {
+  return [...site.menu.groups.flatMap((group) => group.items), ...site.menu.links].map((item) => (item.current ? 1 : 0)).join('');
+}
+
+/** The main menu's list: the product dropdown (its button and panel) and the plain links. */
+function NavList({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <ul className="nav-list">
+      <li className="nav-item has-menu" data-menu="">
+        <button type="button" className="nav-button" aria-expanded="false" aria-controls="menu-products">
+          <span className="label-long">{t('nav.products')}</span>
+          <span className="label-short" aria-hidden="true">
+            {t('nav.productsShort')}
+          </span>
+        </button>
+        <div className="mega-menu" id="menu-products">
+          {site.menu.groups.map((group) => (
+            <div className="menu-group" key={group.label}>
+              <p className="menu-group-title">{group.label}</p>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.href}>
+                    <a href={item.href} aria-current={item.current ? 'page' : undefined}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </li>
+      {site.menu.links.map((link) => (
+        <li className="nav-item" key={link.href}>
+          <a className="nav-link" href={link.href} aria-current={link.current ? 'page' : undefined}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -89,6 +89,24 @@ function otherLocale(locale: Locale): Locale {
   return LOCALES.find((l) => l !== locale) ?? locale;
 }
 
+/** What pages of one locale share within one render context: the menus by current route, the chrome's HTML by key. */
+interface LocaleShare {
+  /** The menu's routes, decoded. */
+  routes?: Set<string>;
+  menus: Map<string, SiteModel['menu']>;
+  html: Map<string, string>;
+}
+
+/** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
+const shares = new WeakMap<RenderContext, Partial<Record<Locale, LocaleShare>>>();
+
+function shareOf(ctx: RenderContext, locale: Locale): LocaleShare {
+  const byLocale = shares.get(ctx) ?? {};
+  shares.set(ctx, byLocale);
+  byLocale[locale] ??= { menus: new Map(), html: new Map() };
+  return byLocale[locale];
+}
+
 /**
  * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
  * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
@@ -103,11 +121,25 @@ function siteModel(
   const t = translator(ctx.strings, locale);
   // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
   const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
+  const share = shareOf(ctx, locale);
   const link = (item: { route: string; label: string }): MenuLink => ({
     href: href(item.route),
     label: t(item.label),
     current: decodeSitePath(item.route) === route,
   });
+  // The menu differs between pages only by its current link: one per menu route, one for every other page.
+  share.routes ??= new Set(
+    [...ctx.menu.groups.flatMap((group) => group.items), ...ctx.menu.links].map((item) => decodeSitePath(item.route)),
+  );
+  const menuKey = route !== undefined && share.routes.has(route) ? route : '';
+  let menu = share.menus.get(menuKey);
+  if (!menu) {
+    menu = {
+      groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
+      links: ctx.menu.links.map(link),
+    };
+    share.menus.set(menuKey, menu);
+  }
   const other = otherLocale(locale);
   const cdn = ctx.config.cdn;
   return {
@@ -120,10 +152,7 @@ function siteModel(
     js: ctx.assets.js,
     // Only the bare root detects the reader's locale (README, "Client script").
     detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
-    menu: {
-      groups: ctx.menu.groups.map((group) => ({ label: t(group.label), items: group.items.map(link) })),
-      links: ctx.menu.links.map(link),
-    },
+    menu,
     articles: ctx.articles[locale],
     canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonicalLocale(locale, ownLocales)),
     alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, ownLocales),
@@ -143,6 +172,11 @@ function siteModel(
     ui: t,
     pageIcons: ctx.icons[locale],
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
+    shared: (key, part) => {
+      const html = share.html.get(key) ?? renderToStaticMarkup(part());
+      share.html.set(key, html);
+      return html;
+    },
   };
 }
 

@@ -98,6 +98,29 @@ describe('ecom-site build on the real content', () => {
     expect(attr(select('header a[hreflang="zh-CN"]', pages.get('/en')!), 'href')).toBe('/');
   });
 
+  it('marks in the menu exactly the links to the page itself, and shows one footer per locale', () => {
+    // The menu and the footer are made once per locale (and current link) and reused (issue 16): each page
+    // must still get its own current link, and nothing of another page.
+    const footers = new Map<string, string>();
+    let current = 0;
+    for (const [path, tree] of pages) {
+      const locale = path === '/en' || path.startsWith('/en/') ? 'en' : 'zh';
+      const marked = selectAll('.main-nav a[aria-current]', tree).map((a) => attr(a, 'href'));
+      const own = selectAll('.main-nav a[href]', tree).filter((a) => attr(a, 'href') === path);
+      expect(marked, path).toEqual(own.map((a) => attr(a, 'href')));
+      expect(new Set(selectAll('.main-nav a[aria-current]', tree).map((a) => attr(a, 'ariaCurrent'))), path).toEqual(
+        new Set(marked.length ? ['page'] : []),
+      );
+      current += marked.length;
+      const footer = toString(select('.site-footer', tree) as Element);
+      expect(footer.length, path).toBeGreaterThan(100);
+      if (!footers.has(locale)) footers.set(locale, footer);
+      expect(footer, path).toBe(footers.get(locale));
+    }
+    expect(current).toBeGreaterThan(40);
+    expect(footers.get('zh')).not.toBe(footers.get('en'));
+  });
+
   it('references one hashed stylesheet and one hashed script that exist', () => {
     for (const [path, tree] of pages) {
       const css = selectAll('link[rel="stylesheet"]', tree).map((l) => attr(l, 'href') ?? '');
