@@ -70,7 +70,10 @@ export function imageTargets(site: Site): Array<[string, Target]> {
       variant.file,
       {
         key: imageFileKey(variant.key),
-        make: { kind: 'produce', produce: () => produceVariant(source, displayPath(source), variant, widest, cacheDir) },
+        make: {
+          kind: 'produce',
+          produce: () => produceVariant(source, displayPath(source), variant, { widest, hash: info.hash }, cacheDir),
+        },
       },
     ]);
   });

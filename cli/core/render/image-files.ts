@@ -119,16 +119,23 @@ interface Decoded {
 }
 const decoded = new Map<string, Decoded>();
 
-function decode(file: string, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
-  // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
-  return limited('decode', async () =>
-    (await loadSharp())(file)
+/**
+ * Decodes `file`, whose probe found the bytes hashed `hash`. The files are named and cached by that hash,
+ * so bytes that differ (the photo was replaced after it was probed) are refused: encoded, they would be
+ * cached under the old photo's key and shown wherever it comes back.
+ */
+function decode(file: string, width: number, hash: string): Promise<{ data: Buffer; info: OutputInfo }> {
+  return limited('decode', async () => {
+    const bytes = await readFile(file);
+    if (contentHash(bytes) !== hash) throw new Error('it changed while the build was reading it; build again.');
+    // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
+    return (await loadSharp())(bytes)
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
-      .toBuffer({ resolveWithObject: true }),
-  );
+      .toBuffer({ resolveWithObject: true });
+  });
 }
 
 async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: ImageVariant): Promise<Buffer> {
@@ -152,15 +159,15 @@ async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: Image
 
 /**
  * The cache file holding one published file of `source` (absolute path), encoded now unless it is there
- * already; the build copies it into the output. `widest`
- * is the widest variant of the source, decoded once for all of them. A source that fails to decode is a
- * SiteError naming it (IMAGE_INVALID).
+ * already; the build copies it into the output. `widest` is the widest variant of the source, decoded once
+ * for all of them; `hash` is the hash of the bytes its probe read. A source that fails to decode, or no
+ * longer has those bytes, is a SiteError naming it (IMAGE_INVALID).
  */
 export async function produceVariant(
   source: string,
   display: string,
   variant: ImageVariant,
-  widest: number,
+  { widest, hash }: { widest: number; hash: string },
   cacheDir: string,
 ): Promise<string> {
   // Counted before the first await: every file of a plan is asked for at once, so the decode is shared.
@@ -174,7 +181,7 @@ export async function produceVariant(
   } catch {
     // Not cached yet: encode it.
     try {
-      shared.pixels ??= decode(source, widest);
+      shared.pixels ??= decode(source, widest, hash);
       await writeFileAtomic(cached, await encode(await shared.pixels, variant));
       return cached;
     } catch (error) {
