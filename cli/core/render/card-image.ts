@@ -11,19 +11,19 @@
  * wraps the lines (words for Latin, characters for Chinese); the background and the logo are SVG drawn
  * by librsvg, without text, so they need no font at all. What cards of one locale and company share (the
  * chrome: background, logo, company line) is drawn by libvips once and kept as PNG scanlines compressed
- * block by block; each card blends its section and title into the blocks they touch and compresses only
+ * block by block (cli/core/render/png.ts); each card blends its section and title into the blocks they touch and compresses only
  * those (drawCard), ~5 times cheaper than libvips compositing and encoding the whole canvas.
  */
 import { availableParallelism } from 'node:os';
 import { access, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import { LANG_TAGS } from '../../../client/constants.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { ADLER_BASE, adler32, deflateBlock, encodeRgbPng, joinAdler, type Adler, type Deflated } from './png.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -218,79 +218,6 @@ const BLOCKS = Math.ceil(CARD_HEIGHT / BLOCK_ROWS);
 const CHROME_LEVEL = 9;
 const TEXT_LEVEL = 3;
 
-/** The Adler-32 checksum of zlib streams (RFC 1950) and its two sums; `b` weighs each byte by how many follow it, itself included. */
-const ADLER_BASE = 65521;
-interface Adler {
-  a: number;
-  b: number;
-  length: number;
-}
-
-function adler32(data: Uint8Array): Adler {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < data.length; ) {
-    // Runs short enough that the sums stay small integers.
-    const end = Math.min(i + 3800, data.length);
-    for (; i < end; i++) {
-      a += data[i] ?? 0;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return { a, b, length: data.length };
-}
-
-/** The checksum of two byte strings joined (zlib's adler32_combine). */
-function joinAdler(first: Adler, second: Adler): Adler {
-  const mod = (n: number): number => ((n % ADLER_BASE) + ADLER_BASE) % ADLER_BASE;
-  return {
-    a: mod(first.a + second.a - 1),
-    b: mod(first.b + second.b + (second.length % ADLER_BASE) * (first.a - 1)),
-    length: first.length + second.length,
-  };
-}
-
-/** Scanlines compressed as raw deflate ending on a full flush, so that blocks may be joined in one zlib stream. */
-interface Deflated {
-  data: Buffer;
-  adler: Adler;
-}
-
-function chunk(type: string, body: Uint8Array): Buffer {
-  const bytes = Buffer.alloc(12 + body.length);
-  bytes.writeUInt32BE(body.length, 0);
-  bytes.write(type, 4, 'latin1');
-  bytes.set(body, 8);
-  bytes.writeUInt32BE(crc32(bytes.subarray(4, 8 + body.length)), 8 + body.length);
-  return bytes;
-}
-
-const SIGNATURE = Buffer.of(137, 80, 78, 71, 13, 10, 26, 10);
-const HEADER = Buffer.alloc(13);
-HEADER.writeUInt32BE(CARD_WIDTH, 0);
-HEADER.writeUInt32BE(CARD_HEIGHT, 4);
-HEADER.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, RGB, deflate, filter method 0, not interlaced
-/** The zlib stream's head (deflate, 32K window), and its foot before the checksum: an empty last block. */
-const ZLIB_HEAD = Buffer.of(0x78, 0x9c);
-const ZLIB_LAST = Buffer.of(0x03, 0x00);
-
-/** A 1200×630 RGB PNG, tagged sRGB, of the card's blocks in order. */
-function encodePng(blocks: Deflated[]): Buffer {
-  const adler = blocks.map((block) => block.adler).reduce(joinAdler);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(adler.b * 65536 + adler.a);
-  const idat = Buffer.concat([ZLIB_HEAD, ...blocks.map((block) => block.data), ZLIB_LAST, checksum]);
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', HEADER),
-    chunk('sRGB', Buffer.of(0)),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /**
  * Draws `set` onto scanlines that begin at card row `firstRow`, its top left at (`left`, `top`), clipped,
  * and returns the change to their checksum's sums (summing only what changed costs far less than summing
@@ -327,10 +254,6 @@ function blend(scanlines: Buffer, firstRow: number, set: SetText, left: number, 
 interface Chrome {
   scanlines: Buffer;
   blocks: Deflated[];
-}
-
-function deflateBlock(scanlines: Buffer, level: number, adler: Adler): Deflated {
-  return { data: deflateRawSync(scanlines, { level, finishFlush: constants.Z_FULL_FLUSH }), adler };
 }
 
 /** Draws the chrome with libvips, once per process, art, language and company. */
@@ -403,7 +326,11 @@ async function drawCard(text: CardText, art: CardArt): Promise<Buffer> {
     }),
     before,
   );
-  return encodePng([...chrome.blocks.slice(0, first), deflateBlock(scanlines, TEXT_LEVEL, adler), ...chrome.blocks.slice(end)]);
+  return encodeRgbPng(CARD_WIDTH, CARD_HEIGHT, [
+    ...chrome.blocks.slice(0, first),
+    deflateBlock(scanlines, TEXT_LEVEL, adler),
+    ...chrome.blocks.slice(end),
+  ]);
 }
 
 /** Company names and sections, set once per process: many cards share them. */
