@@ -180,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
-      files: await recordFiles(output.temp, heldAfter(targets)),
+      files: recordFiles(output.temp, heldAfter(targets)),
     };
     for (const page of site.sources) {
       const parsed = toParsed(page);

@@ -17,7 +17,7 @@ function outputWith(files: Record<string, string>): string {
 
 /** A manifest as a build that wrote `files` of `dir` with these keys would record it. */
 async function manifestOf(dir: string, keys: Record<string, string>): Promise<Manifest> {
-  return { ...emptyManifest('tool-1'), files: await recordFiles(dir, new Map(Object.entries(keys))) };
+  return { ...emptyManifest('tool-1'), files: recordFiles(dir, new Map(Object.entries(keys))) };
 }
 
 describe('readManifest and writeManifest', () => {
@@ -67,7 +67,7 @@ describe('readManifest and writeManifest', () => {
 describe('recordFiles', () => {
   it('records the key, size and mtime of each file written', async () => {
     const dir = outputWith({ 'index.html': '<p>hi</p>', 'en/DROC.html': 'droc' });
-    const files = await recordFiles(
+    const files = recordFiles(
       dir,
       new Map([
         ['index.html', 'k1'],
