@@ -51,7 +51,7 @@ export function Home(props: TemplateProps<HomeData>): ReactElement {
         <section className="band muted-band" aria-labelledby="latest-news-title">
           <div className="container">
             <BandHeading id="latest-news-title" title={t('section.latestNews')} />
-            <ArticleList articles={site.articles.slice(0, 3)} t={t} level={3} layout="grid" />
+            <ArticleList articles={site.articles.slice(0, 3)} t={t} lang={page.contentLang} level={3} layout="grid" />
             <p className="more">
               <a className="more-link" href={site.href('/news')}>
                 {t('news.all')}

@@ -23,6 +23,7 @@ export function NewsDetail(props: TemplateProps): ReactElement {
               title: newest.title,
               date: newest.date,
               summary: newest.summary,
+              lang: newest.lang,
               body: (
                 <>
                   {page.featured}

@@ -13,7 +13,7 @@ export function NewsList(props: TemplateProps): ReactElement {
       <Intro page={page} />
       <div className="band news-band">
         <div className="container">
-          <ArticleList articles={site.articles} t={t} level={2} />
+          <ArticleList articles={site.articles} t={t} lang={page.contentLang} level={2} />
         </div>
       </div>
     </Layout>

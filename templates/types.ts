@@ -33,6 +33,8 @@ export interface ArticleSummary {
   title: string;
   date: string;
   summary: string;
+  /** The language its title and summary are written in (a stand-in's is its source's), as `<html lang>`. */
+  lang: string;
 }
 
 /** One `<link rel=alternate hreflang>` of the head. */

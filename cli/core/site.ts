@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { LOCALES, type Locale } from '../../client/constants.ts';
+import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
 import { buildYear } from './load/build-date.ts';
 import {
@@ -121,6 +121,7 @@ function listArticles(
       title: fill(p.source.data.title),
       date: String(p.source.data.date ?? ''),
       summary: fill(p.source.data.summary ?? p.source.data.description),
+      lang: LANG_TAGS[p.source.locale],
     }))
     .sort((a, b) => (a.date === b.date ? a.href.localeCompare(b.href) : a.date < b.date ? 1 : -1));
 }

@@ -8,20 +8,25 @@ import { BandHeading } from './blocks.tsx';
  * page's h1) and /newsDetail (an h2 under the page's own h1).
  */
 export function ArticleBody({
+  page,
   t,
   site,
   article,
   others,
   headingLevel,
 }: TemplateProps & {
-  article: { title: string; date: string; summary: string; body: ReactElement; cover?: ReactElement };
+  /** `lang`: the language it is written in, when it may differ from the page's content (/newsDetail shows the newest article). */
+  article: { title: string; date: string; summary: string; body: ReactElement; cover?: ReactElement; lang?: string };
   others: ArticleSummary[];
   headingLevel: 1 | 2;
 }): ReactElement {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
-      <article className={`article${headingLevel === 1 ? ' article-page' : ' article-featured'}`}>
+      <article
+        className={`article${headingLevel === 1 ? ' article-page' : ' article-featured'}`}
+        lang={article.lang && article.lang !== page.contentLang ? article.lang : undefined}
+      >
         <header className="article-header">
           <div className="container">
             <div className="prose">
@@ -49,7 +54,7 @@ export function ArticleBody({
         <section className="band muted-band" aria-labelledby="other-news-title">
           <div className="container">
             <BandHeading id="other-news-title" title={t('news.others')} />
-            <ArticleList articles={others} t={t} level={3} layout="grid" />
+            <ArticleList articles={others} t={t} lang={page.contentLang} level={3} layout="grid" />
           </div>
         </section>
       ) : null}

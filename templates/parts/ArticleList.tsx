@@ -5,15 +5,19 @@ import { columnsFor } from './blocks.tsx';
 /**
  * A list of news articles with date and summary, newest first (the generator sorts them). `level` is the
  * heading level of each title, one below the heading the list sits under; `grid` lays them out as cards.
+ * `lang` is the language of the text around the list (the page's content): an article written in another
+ * (a stand-in, or a list on a stand-in page) is marked with its own, so that it is read out in it.
  */
 export function ArticleList({
   articles,
   t,
+  lang,
   level,
   layout = 'list',
 }: {
   articles: ArticleSummary[];
   t: TemplateProps['t'];
+  lang: string;
   level: 2 | 3;
   layout?: 'list' | 'grid';
 }): ReactElement {
@@ -22,7 +26,7 @@ export function ArticleList({
   return (
     <ul className={`article-list article-${layout}${layout === 'grid' ? ` ${columnsFor(articles.length)}` : ''}`}>
       {articles.map((article) => (
-        <li key={article.slug} className="article-item">
+        <li key={article.slug} className="article-item" lang={article.lang === lang ? undefined : article.lang}>
           <time dateTime={article.date}>{article.date}</time>
           <Heading className="article-item-title">
             <a href={article.href}>{article.title}</a>

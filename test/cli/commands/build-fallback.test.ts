@@ -100,3 +100,47 @@ describe('a stand-in for a missing translation', () => {
     expect(entry(`${BASE}/en/solo`).match(/hreflang="[^"]+"/g)).toEqual(['hreflang="en"', 'hreflang="x-default"']);
   });
 });
+
+describe('news in the other language', () => {
+  /** Each article of a list by its link, with the `lang` its item carries (undefined: none). */
+  const items = (tree: Root, list: string): Record<string, string | undefined> =>
+    Object.fromEntries(selectAll(`${list} .article-item`, tree).map((li) => [attr(select('a', li), 'href') ?? '', attr(li, 'lang')]));
+  const article = (title: string, date: string): string =>
+    `---\ntitle: ${title}\ndescription: ${title}\ntemplate: article\ndate: ${date}\nsummary: ${title}\n---\n\n${title}.\n`;
+  let news: string;
+
+  beforeAll(async () => {
+    news = join(tempDir(), 'dist');
+    const content = makeContent({
+      // The list exists in Chinese only; one article in both languages, one in Chinese only.
+      'zh/news.md': '---\ntitle: 新闻\ndescription: 新闻列表\ntemplate: news-list\n---\n\n最新消息。\n',
+      'zh/news/both.md': article('两种语言的文章', '2024-02-01'),
+      'en/news/both.md': article('An article in both languages', '2024-02-01'),
+      'zh/news/zh-only.md': article('只有中文的文章', '2024-01-01'),
+      'zh/newsDetail.md': '---\ntitle: 新闻详情\ndescription: 最新文章\ntemplate: news-detail\n---\n\n最新的文章。\n',
+    });
+    const result = await runCli(['build', '--content', content, '--out', news, '--quiet']);
+    expect(result.code, result.stderr).toBe(0);
+  }, 60_000);
+
+  it('marks each listed article written in another language than the text around it with its own', () => {
+    // The English list stands in: its content is Chinese, so the English article is marked English.
+    const enList = readHtml(join(news, 'en/news.html'));
+    expect(attr(select('main', enList), 'lang')).toBe('zh-CN');
+    expect(items(enList, 'main')).toEqual({ '/en/news/both': 'en', '/en/news/zh-only': undefined });
+    // On the English article, the Chinese stand-in among the others is marked Chinese.
+    const enArticle = readHtml(join(news, 'en/news/both.html'));
+    expect(attr(select('main', enArticle), 'lang')).toBeUndefined();
+    expect(items(enArticle, 'main')).toEqual({ '/en/news/zh-only': 'zh-CN' });
+    // In the Chinese tree everything is Chinese: no marks.
+    expect(items(readHtml(join(news, 'news.html')), 'main')).toEqual({ '/news/both': undefined, '/news/zh-only': undefined });
+  });
+
+  it('marks the newest article shown in full on a stand-in /newsDetail with its own language', () => {
+    const en = readHtml(join(news, 'en/newsDetail.html'));
+    expect(attr(select('main', en), 'lang')).toBe('zh-CN');
+    expect(attr(select('article.article-featured', en), 'lang')).toBe('en');
+    expect(toString(select('article.article-featured', en)!)).toContain('An article in both languages');
+    expect(attr(select('article.article-featured', readHtml(join(news, 'newsDetail.html'))), 'lang')).toBeUndefined();
+  });
+});
