@@ -10,9 +10,10 @@
  * phone opens the product menu on a tap, with links that are 44 px touch targets.
  *
  * One build, one server, one browser; one context and one tab per width, the two widths audited side by
- * side, pages in sequence; every test reads the facts gathered on those visits. axe-core is injected as an
- * init script, which the page's Content-Security-Policy (`script-src 'self'`, test/helpers/browser.ts)
- * does not apply to.
+ * side, pages in sequence; every test reads the facts gathered on those visits. axe-core and the audit's
+ * own in-page functions are injected as an init script, which the page's Content-Security-Policy
+ * (`script-src 'self'`, test/helpers/browser.ts) does not apply to; each page then takes one or two round
+ * trips to the browser.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -145,6 +146,9 @@ function phoneLayout(): Facts['phone']['layout'] {
   return { scrollWidth: document.documentElement.scrollWidth, innerWidth, smallText };
 }
 
+/** An axe-core reporter: it turns the raw results of a run into what `axe.run` resolves to. */
+type Reporter = (raw: unknown, options: object, resolve: (report: unknown) => void, reject: (error: Error) => void) => void;
+
 type Axe = {
   run(
     context: unknown,
@@ -152,19 +156,32 @@ type Axe = {
   ): Promise<
     Record<'violations' | 'passes' | 'incomplete', Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }>>
   >;
+  addReporter(name: string, reporter: Reporter): void;
+  getReporter(name: string): Reporter;
 };
 
 /**
- * axe-core over the whole page, with `target-size` on; or, given `onDemandRules`, just those rules over the
- * product menu and the back-to-top button, which the page shows only on demand. Returns the serious and
- * critical violations and the rules that found something to check.
+ * axe-core over the whole page, with `target-size` on; or, given `onDemand`, just its rules over the
+ * product menu and the back-to-top button, which the page shows only on demand, and then the controls of
+ * `onDemand.controls` measured (`measureControls`) on the tree axe-core built for that run, before it
+ * tears it down: one setup, not two. Returns the serious and critical violations and the rules that found
+ * something to check.
  */
-async function runAxe(onDemandRules: string[] | null): Promise<Pick<WidthFacts, 'violations' | 'checked'>> {
-  const { axe } = window as unknown as { axe: Axe };
-  const result = onDemandRules
+async function runAxe(
+  onDemand: { rules: string[]; controls: string } | null,
+): Promise<Pick<WidthFacts, 'violations' | 'checked'> & { controls: Control[] }> {
+  const { axe, a11yAudit } = window as unknown as { axe: Axe; a11yAudit: typeof IN_PAGE };
+  let controls: Control[] = [];
+  if (onDemand) {
+    axe.addReporter('v1-and-controls', (raw, options, resolve, reject) => {
+      controls = a11yAudit.measureControls(onDemand.controls);
+      axe.getReporter('v1')(raw, options, resolve, reject);
+    });
+  }
+  const result = onDemand
     ? await axe.run(
         { include: ['#menu-products', 'body > .back-to-top'] },
-        { runOnly: { type: 'rule', values: onDemandRules }, resultTypes: ['violations'] },
+        { runOnly: { type: 'rule', values: onDemand.rules }, resultTypes: ['violations'], reporter: 'v1-and-controls' },
       )
     : await axe.run(document, { rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] });
   return {
@@ -172,12 +189,13 @@ async function runAxe(onDemandRules: string[] | null): Promise<Pick<WidthFacts, 
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
         (v) =>
-          `${onDemandRules ? '[menu open] ' : ''}${v.id} (${v.impact}): ${v.nodes
+          `${onDemand ? '[menu open] ' : ''}${v.id} (${v.impact}): ${v.nodes
             .slice(0, 5)
             .map((n) => n.target.join(' '))
             .join(', ')}`,
       ),
     checked: [...result.passes, ...result.violations, ...result.incomplete].map((r) => r.id),
+    controls,
   };
 }
 
@@ -204,11 +222,14 @@ async function showOnDemandControls(): Promise<void> {
   document.querySelector('body > .back-to-top')?.setAttribute('data-visible', 'true');
 }
 
-/** Name, visible text and box of every control of `selector`; the name is axe-core's computation. */
+/**
+ * Name, visible text and box of every control of `selector`; the name is axe-core's computation, on the
+ * tree of the axe-core run in progress (called from its reporter, `runAxe`).
+ */
 function measureControls(selector: string): Control[] {
   type Commons = { text: { accessibleTextVirtual(node: unknown): string } };
   const { axe } = window as unknown as {
-    axe: { setup(node: Document): unknown; teardown(): void; commons: Commons; utils: { getNodeFromTree(node: Node): unknown } };
+    axe: { commons: Commons; utils: { getNodeFromTree(node: Node): unknown } };
   };
   const visibleText = (element: Element): string => {
     let text = '';
@@ -221,47 +242,66 @@ function measureControls(selector: string): Control[] {
     }
     return text.replace(/\s+/g, ' ').trim();
   };
-  axe.setup(document);
-  try {
-    return [...document.querySelectorAll<HTMLElement>(selector)].map((element) => {
-      const box = element.getBoundingClientRect();
-      return {
-        element: `${element.tagName.toLowerCase()}.${element.className} ${element.getAttribute('href') ?? ''}`.trim(),
-        name: axe.commons.text.accessibleTextVirtual(axe.utils.getNodeFromTree(element)),
-        text: visibleText(element),
-        width: box.width,
-        height: box.height,
-      };
-    });
-  } finally {
-    axe.teardown();
-  }
+  return [...document.querySelectorAll<HTMLElement>(selector)].map((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      element: `${element.tagName.toLowerCase()}.${element.className} ${element.getAttribute('href') ?? ''}`.trim(),
+      name: axe.commons.text.accessibleTextVirtual(axe.utils.getNodeFromTree(element)),
+      text: visibleText(element),
+      width: box.width,
+      height: box.height,
+    };
+  });
 }
 
 /**
+ * The audit's functions that run in the page, installed beside axe-core by the same init script
+ * (`IN_PAGE_SOURCE`), so that each step of `audit` takes one round trip to the page instead of one per
+ * function. Each is self-contained, as a function given to `page.evaluate` must be.
+ */
+const IN_PAGE = { runAxe, structure, focusRings, phoneLayout, showOnDemandControls, measureControls };
+const IN_PAGE_SOURCE = `window.a11yAudit = {${Object.entries(IN_PAGE)
+  .map(([name, fn]) => `${name}: ${fn.toString()}`)
+  .join(',\n')}};`;
+
+/**
  * Audits the page shown at its window's width: axe-core, then (at 1920 px) headings, images and focus
- * rings or (at 375 px) the layout, then the controls and a second axe-core pass with the menu open.
+ * rings or (at 375 px) the layout, then a second axe-core pass with the menu open and the controls. Two
+ * round trips to the page at 1920 px (the Tab key is pressed between them), one at 375 px.
  */
 async function audit<W extends Width>(page: Page, width: W): Promise<Facts[W]> {
-  const axe = await page.evaluate(runAxe, null);
-  let rest: object;
-  if (width === 'desktop') {
-    // Keyboard first, so that the browser treats the focus moves that follow as keyboard focus (:focus-visible).
-    await page.keyboard.press('Tab');
-    rest = {
-      ...(await page.evaluate(structure)),
-      focus: await page.evaluate(focusRings, ['main a[href]', '.site-footer a[href]', '.nav-button']),
-    };
-  } else {
-    rest = { layout: await page.evaluate(phoneLayout) };
+  const onDemand = { rules: MOBILE_RULES, controls: CONTROLS };
+  if (width === 'phone') {
+    return (await page.evaluate(async (onDemand) => {
+      const a = (window as unknown as { a11yAudit: typeof IN_PAGE }).a11yAudit;
+      const axe = await a.runAxe(null);
+      const layout = a.phoneLayout();
+      await a.showOnDemandControls();
+      const opened = await a.runAxe(onDemand);
+      return { violations: [...axe.violations, ...opened.violations], checked: axe.checked, controls: opened.controls, layout };
+    }, onDemand)) as Facts[W];
   }
-  await page.evaluate(showOnDemandControls);
-  const onDemand = await page.evaluate(runAxe, MOBILE_RULES);
+  const first = await page.evaluate(async () => {
+    const a = (window as unknown as { a11yAudit: typeof IN_PAGE }).a11yAudit;
+    return { axe: await a.runAxe(null), structure: a.structure() };
+  });
+  // Keyboard first, so that the browser treats the focus moves that follow as keyboard focus (:focus-visible).
+  await page.keyboard.press('Tab');
+  const rest = await page.evaluate(
+    async ({ onDemand, focusable }) => {
+      const a = (window as unknown as { a11yAudit: typeof IN_PAGE }).a11yAudit;
+      const focus = a.focusRings(focusable);
+      await a.showOnDemandControls();
+      return { focus, opened: await a.runAxe(onDemand) };
+    },
+    { onDemand, focusable: ['main a[href]', '.site-footer a[href]', '.nav-button'] },
+  );
   return {
-    violations: [...axe.violations, ...onDemand.violations],
-    checked: axe.checked,
-    controls: await page.evaluate(measureControls, CONTROLS),
-    ...rest,
+    violations: [...first.axe.violations, ...rest.opened.violations],
+    checked: first.axe.checked,
+    controls: rest.opened.controls,
+    ...first.structure,
+    focus: rest.focus,
   } as Facts[W];
 }
 
@@ -275,7 +315,7 @@ function auditAll(): Promise<Map<string, Facts>> {
       // A Chinese browser, so that / stays on the Chinese home page (locale detection, README "Client script").
       // Reduced motion: no fade or smooth scroll, so what is audited does not depend on animation timing.
       const context = await site.browser.newContext({ locale: 'zh-CN', viewport: WIDTHS[width], reducedMotion: 'reduce' });
-      await context.addInitScript({ content: AXE_SOURCE });
+      await context.addInitScript({ content: `${AXE_SOURCE}\n;${IN_PAGE_SOURCE}` });
       const page = await context.newPage();
       const facts: Array<Facts[W]> = [];
       for (const path of paths) {
