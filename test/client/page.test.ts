@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { CONTENT } from '../helpers/cli.ts';
 import { SPEC_ROUTES, pathOf } from '../helpers/site.ts';
 import { STRICT_CSP, hasMarker, markWindow, openPage, useSite, waitForRoute } from '../helpers/browser.ts';
 
@@ -87,7 +88,8 @@ describe('root font size', () => {
 });
 
 describe('every page', () => {
-  const paths = [...SPEC_ROUTES.flatMap((route) => [pathOf(route, 'zh'), pathOf(route, 'en')])];
+  const articles = readdirSync(join(CONTENT, 'zh', 'news')).map((f) => `/news/${f.replace(/\.md$/, '')}`);
+  const paths = [...SPEC_ROUTES, ...articles].flatMap((route) => [pathOf(route, 'zh'), pathOf(route, 'en')]);
 
   test('loads without a console error or uncaught exception under a strict Content-Security-Policy', async () => {
     const { context, page, errors } = await openPage(site, { locale: 'zh-CN' });

@@ -1,6 +1,8 @@
 /**
  * Social cards as a link preview fetches them (issue 15, item 6), in real Chromium on the served real
- * site: every page's og:image and twitter:image name a PNG the site serves, 1200×630 once decoded.
+ * site: every page's og:image and twitter:image name a PNG the site serves, 1200×630 once decoded. Like a
+ * link preview, the test reads each page's HTML as served, without running its script (one fetch per page
+ * from a page of the site, not a page load; test/client/page.test.ts loads every page).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,30 +24,42 @@ describe('social cards in the browser', () => {
       '/404',
       '/en/404',
     ];
+    await page.goto(`${site.url}/DROC`);
+    // One round trip: every page's HTML fetched and read, and the image its og:image names fetched and decoded.
+    const cards = await page.evaluate(
+      async ({ paths, base }) => {
+        const read = async (path: string): Promise<Record<string, unknown>> => {
+          const html = await (await fetch(path)).text();
+          const head = new DOMParser().parseFromString(html, 'text/html');
+          const [og = '', twitter = ''] = ['og:image', 'twitter:image'].map(
+            (key) => head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? '',
+          );
+          if (!og.startsWith(`${base}/`)) return { og, twitter };
+          // The site is served here, not at its baseUrl: fetch the same path from this server.
+          const local = og.slice(base.length);
+          const response = await fetch(local);
+          const image = new Image();
+          image.src = local;
+          await image.decode();
+          const found = {
+            status: response.status,
+            type: response.headers.get('content-type'),
+            width: image.naturalWidth,
+            height: image.naturalHeight,
+          };
+          return { og, twitter, found };
+        };
+        const out: Array<Record<string, unknown>> = [];
+        for (const path of paths) out.push(await read(path));
+        return out;
+      },
+      { paths, base: BASE },
+    );
     const seen = new Map<string, string>();
-    for (const path of paths) {
-      await page.goto(`${site.url}${path}`);
-      const [og, twitter] = await page.evaluate(() =>
-        ['og:image', 'twitter:image'].map(
-          (key) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? '',
-        ),
-      );
+    for (const [i, path] of paths.entries()) {
+      const { og, twitter, found } = cards[i] ?? {};
       expect(og, path).toMatch(new RegExp(`^${BASE.replace(/\./g, '\\.')}/assets/cards/`));
       expect(twitter, path).toBe(og);
-      // The site is served here, not at its baseUrl: fetch the same path from this server.
-      const local = `${site.url}${(og as string).slice(BASE.length)}`;
-      const found = await page.evaluate(async (url) => {
-        const response = await fetch(url);
-        const image = new Image();
-        image.src = url;
-        await image.decode();
-        return {
-          status: response.status,
-          type: response.headers.get('content-type'),
-          width: image.naturalWidth,
-          height: image.naturalHeight,
-        };
-      }, local);
       expect(found, path).toEqual({ status: 200, type: 'image/png', width: 1200, height: 630 });
       seen.set(path, og as string);
     }
