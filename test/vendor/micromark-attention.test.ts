@@ -1,0 +1,187 @@
+/**
+ * The vendored micromark and micromark-core-commonmark (patches/README.md): emphasis and the merging of
+ * text stay linear in the length of a paragraph, and parse exactly as the published 4.0.3 and 2.0.4 do.
+ * The published resolvers are kept under test/vendor/fixtures and bundled in place of the patched ones.
+ */
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Root } from 'mdast';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.ts';
+import { random } from '../helpers/random.ts';
+
+const FIXTURES = join(ROOT, 'test', 'vendor', 'fixtures');
+
+interface Parser {
+  parse(doc: string): Root;
+}
+
+/** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
+async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
+  const result = await build({
+    stdin: {
+      contents:
+        "import { unified } from 'unified'; import remarkParse from 'remark-parse'; import remarkGfm from 'remark-gfm';\n" +
+        'const processor = unified().use(remarkParse).use(remarkGfm);\nexport function parse(doc) { return processor.parse(doc); }\n',
+      resolveDir: ROOT,
+      sourcefile: 'parser.js',
+      loader: 'js',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+    plugins:
+      version === 'published'
+        ? [
+            {
+              name: 'published-resolvers',
+              setup(plugin): void {
+                plugin.onResolve({ filter: /\/attention\.js$/ }, (args) =>
+                  args.importer.includes('micromark-core-commonmark')
+                    ? { path: join(FIXTURES, 'micromark-core-commonmark-2.0.4', 'attention.js') }
+                    : undefined,
+                );
+                plugin.onResolve({ filter: /initialize\/text\.js$/ }, (args) =>
+                  /[/\\]micromark[/\\]/.test(args.importer) ? { path: join(FIXTURES, 'micromark-4.0.3', 'text.js') } : undefined,
+                );
+              },
+            },
+          ]
+        : [],
+  });
+  const text = result.outputFiles[0]?.text ?? '';
+  // The patched resolvers' own code (esbuild may rename locals): `groupStarts` (attention), one compaction (text).
+  for (const marker of [/\bgroupStarts\b/, /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/])
+    if (version === 'published') expect(text).not.toMatch(marker);
+    else expect(text).toMatch(marker);
+  const file = join(tempDir('ecom-parser-'), `${version}.mjs`);
+  writeFileSync(file, text);
+  return (await import(pathToFileURL(file).href)) as Parser;
+}
+
+/** Pieces of inline Markdown that emphasis, strikethrough and text merging meet. */
+const PIECES = [
+  '*',
+  '**',
+  '***',
+  '_',
+  '__',
+  '~',
+  '~~',
+  'a',
+  'b',
+  'ab',
+  ' ',
+  ' ',
+  '\n',
+  '.',
+  ',',
+  '`',
+  '[',
+  ']',
+  '(x)',
+  '\\',
+  '!',
+  '-',
+  '1',
+  '中',
+  '*a*',
+  '_b_',
+];
+
+function randomDoc(next: () => number): string {
+  const length = 1 + Math.floor(next() * 30);
+  return Array.from({ length }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+}
+
+/** One paragraph of `bytes` bytes of a repeated pattern: the shapes the published resolvers took quadratic time on. */
+function paragraph(unit: string, bytes: number): string {
+  return `${`${unit.repeat(20)}\n`.repeat(Math.max(1, Math.round(bytes / (unit.length * 20 + 1))))}`;
+}
+
+/** The best of `runs` timings of parsing `doc`, in ms (the best is the one least disturbed by other work). */
+function time(parser: Parser, doc: string, runs = 5): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    parser.parse(doc);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+let installed: Parser;
+let published: Parser;
+
+beforeAll(async () => {
+  [installed, published] = await Promise.all([loadParser('installed'), loadParser('published')]);
+}, 60_000);
+
+describe('micromark and micromark-core-commonmark are the vendored, patched copies', () => {
+  it('are what remark-parse and remark-gfm resolve', () => {
+    for (const [name, from] of [
+      ['micromark', 'node_modules/mdast-util-from-markdown/package.json'],
+      ['micromark-core-commonmark', 'node_modules/micromark/package.json'],
+      ['micromark-core-commonmark', 'node_modules/micromark-extension-gfm-footnote/package.json'],
+    ] as const) {
+      expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
+    }
+  });
+
+  it('parse every random inline document exactly as the published resolvers do (seeded)', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const next = random(seed);
+      for (let i = 0; i < 1500; i++) {
+        const doc = randomDoc(next);
+        expect(installed.parse(doc), `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(published.parse(doc));
+      }
+    }
+  });
+
+  it('parse nested and leftover emphasis exactly as the published resolvers do', () => {
+    const cases = [
+      '*a **b** c*',
+      '***a** b*',
+      '**a *b***',
+      '*a _b* c_',
+      '_a *b_ c*',
+      '**a* b',
+      'a* b* *c *d',
+      '*foo**bar**baz*',
+      '*foo**bar*',
+      '***foo** bar**',
+      'foo***bar***baz',
+      '~~a *b~~ c*',
+      '*~~a~~* ~*b*~',
+      `${'*a '.repeat(50)}x${' b*'.repeat(50)}`,
+      paragraph('*a _b* c_ ', 2000),
+      paragraph('a* ', 2000),
+      paragraph('**a* ', 2000),
+    ];
+    for (const doc of cases) expect(installed.parse(doc), JSON.stringify(doc.slice(0, 40))).toEqual(published.parse(doc));
+  });
+
+  it.each([
+    ['emphasis', '*a* '],
+    ['closers without openers', 'a* '],
+    ['crossing markers', '*a _b* c_ '],
+  ])(
+    'parse a paragraph of %s in time linear in its length (4 × the text: under 7 × the time; published: over 9 ×)',
+    (_, unit) => {
+      // Linear: ~4 × (measured 4.3-4.7); quadratic: ~16 × (the published resolvers: 12-26).
+      const [small, large] = [paragraph(unit, 8_000), paragraph(unit, 32_000)];
+      time(installed, small);
+      const ratio = time(installed, large) / time(installed, small);
+      const publishedRatio = time(published, large, 3) / time(published, small, 3);
+      const ratios = `patched ${ratio.toFixed(1)} ×, published ${publishedRatio.toFixed(1)} ×`;
+      expect(ratio, ratios).toBeLessThan(7);
+      expect(publishedRatio, ratios).toBeGreaterThan(9);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,23 @@
+export { attention } from "./lib/attention.js";
+export { autolink } from "./lib/autolink.js";
+export { blankLine } from "./lib/blank-line.js";
+export { blockQuote } from "./lib/block-quote.js";
+export { characterEscape } from "./lib/character-escape.js";
+export { characterReference } from "./lib/character-reference.js";
+export { codeFenced } from "./lib/code-fenced.js";
+export { codeIndented } from "./lib/code-indented.js";
+export { codeText } from "./lib/code-text.js";
+export { content } from "./lib/content.js";
+export { definition } from "./lib/definition.js";
+export { hardBreakEscape } from "./lib/hard-break-escape.js";
+export { headingAtx } from "./lib/heading-atx.js";
+export { htmlFlow } from "./lib/html-flow.js";
+export { htmlText } from "./lib/html-text.js";
+export { labelEnd } from "./lib/label-end.js";
+export { labelStartImage } from "./lib/label-start-image.js";
+export { labelStartLink } from "./lib/label-start-link.js";
+export { lineEnding } from "./lib/line-ending.js";
+export { list } from "./lib/list.js";
+export { setextUnderline } from "./lib/setext-underline.js";
+export { thematicBreak } from "./lib/thematic-break.js";
+//# sourceMappingURL=index.d.ts.map

@@ -1,0 +1,4 @@
+/** @type {Construct} */
+export const codeIndented: Construct;
+import type { Construct } from 'micromark-util-types';
+//# sourceMappingURL=code-indented.d.ts.map

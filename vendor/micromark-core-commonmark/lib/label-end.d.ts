@@ -1,0 +1,4 @@
+/** @type {Construct} */
+export const labelEnd: Construct;
+import type { Construct } from 'micromark-util-types';
+//# sourceMappingURL=label-end.d.ts.map

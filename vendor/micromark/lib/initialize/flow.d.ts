@@ -1,0 +1,4 @@
+/** @type {InitialConstruct} */
+export const flow: InitialConstruct;
+import type { InitialConstruct } from 'micromark-util-types';
+//# sourceMappingURL=flow.d.ts.map
