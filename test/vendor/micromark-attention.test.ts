@@ -55,8 +55,8 @@ async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
         : [],
   });
   const text = result.outputFiles[0]?.text ?? '';
-  // The patched resolvers' own code (esbuild may rename locals): `groupStarts` (attention), one compaction (text).
-  for (const marker of [/\bgroupStarts\b/, /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/])
+  // The patched resolvers' own code (esbuild may rename locals): `expandGroups` (attention), one compaction (text).
+  for (const marker of [/\bexpandGroups\b/, /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/])
     if (version === 'published') expect(text).not.toMatch(marker);
     else expect(text).toMatch(marker);
   const file = join(tempDir('ecom-parser-'), `${version}.mjs`);
@@ -158,6 +158,13 @@ describe('micromark and micromark-core-commonmark are the vendored, patched copi
       'foo***bar***baz',
       '~~a *b~~ c*',
       '*~~a~~* ~*b*~',
+      '*a ~~b *c* d~~ e*',
+      '~~a *b ~~c~~ d* e~~',
+      '[*a* b](x) *c*',
+      '*[a*](b)*',
+      '**a [*b*](c) d**',
+      `${'*a _b '.repeat(40)}x${' c_ d*'.repeat(40)}`,
+      `${'~~a *b '.repeat(30)}x${' c* d~~'.repeat(30)}`,
       `${'*a '.repeat(50)}x${' b*'.repeat(50)}`,
       paragraph('*a _b* c_ ', 2000),
       paragraph('a* ', 2000),

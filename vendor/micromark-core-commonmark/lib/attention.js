@@ -28,9 +28,11 @@ export const attention = {
  * Linear in the number of events (patched, ecom-site `patches/README.md`): the
  * events move one by one to `result`, and each closer walks back through
  * `result` only; a match replaces the tail of `result` instead of splicing the
- * whole list, a walk skips the groups matched before (nothing in them can
- * match), and a walk that found no opener is not repeated below where it
- * started for closers of the same kind.
+ * whole list, and a walk that found no opener is not repeated below where it
+ * started for closers of the same kind. A matched group stands in `result` as
+ * one placeholder (nothing in it can match any more), so that walks, and the
+ * resolvers run on the inside of an enclosing group, pass it in one step; the
+ * outermost call puts the groups back in.
  *
  * @type {Resolver}
  */
@@ -38,8 +40,6 @@ export const attention = {
 function resolveAllAttention(events, context) {
   /** @type {Array<Event>} */
   let result = []
-  /** @type {Array<number | undefined>} */
-  const groupStarts = []
   /** @type {Map<number, number>} */
   const bottoms = new Map()
   let index = 0
@@ -66,14 +66,6 @@ function resolveAllAttention(events, context) {
 
       // Now walk back to find an opener.
       while (open-- > bottom) {
-        const groupStart = groupStarts[open]
-
-        // A group matched before: nothing in it can open.
-        if (groupStart !== undefined) {
-          open = groupStart
-          continue
-        }
-
         const opener = result[open][1]
 
         // Find a token that can open the closer.
@@ -154,43 +146,55 @@ function resolveAllAttention(events, context) {
         ])
       }
 
-      const groupStart = open - 1 + nextEvents.length
+      const placeholder = {
+        type: 'attentionGroup',
+        start: {...group.start},
+        end: {...group.end},
+        _events: /** @type {Array<Event>} */ ([])
+      }
 
       // Opening.
-      nextEvents = push(nextEvents, [
+      placeholder._events = push(placeholder._events, [
         ['enter', group, context],
         ['enter', openingSequence, context],
         ['exit', openingSequence, context],
         ['enter', text, context]
       ])
 
-      // Between.
-      nextEvents = push(
-        nextEvents,
-        resolveAll(
-          context.parser.constructs.insideSpan.null,
-          result.slice(open + 1),
-          context
+      // Between (its groups stay placeholders while it is resolved).
+      depth++
+      try {
+        placeholder._events = push(
+          placeholder._events,
+          resolveAll(
+            context.parser.constructs.insideSpan.null,
+            result.slice(open + 1),
+            context
+          )
         )
-      )
+      } finally {
+        depth--
+      }
 
       // Closing.
-      nextEvents = push(nextEvents, [
+      placeholder._events = push(placeholder._events, [
         ['exit', text, context],
         ['enter', closingSequence, context],
         ['exit', closingSequence, context],
         ['exit', group, context]
       ])
+      nextEvents = push(nextEvents, [
+        ['enter', placeholder, context],
+        ['exit', placeholder, context]
+      ])
 
       // The opener and what follows it are replaced by the group.
       result.length = open - 1
-      if (groupStarts.length > open - 1) groupStarts.length = open - 1
       for (const [key, at] of bottoms) {
         if (at > open - 1) bottoms.set(key, open - 1)
       }
 
       result = push(result, nextEvents)
-      groupStarts[result.length - 1] = groupStart
 
       // If there are more markers in the closing, they are looked at again,
       // as a closer of their own; else the closer was used up.
@@ -214,9 +218,52 @@ function resolveAllAttention(events, context) {
     }
   }
 
-  // The events, in place (callers may hold the list).
-  splice(events, 0, events.length, result)
+  // The events, in place (callers may hold the list); the outermost call puts
+  // the groups back in.
+  splice(events, 0, events.length, depth ? result : expandGroups(result))
   return events
+}
+
+/**
+ * How many calls of `resolveAllAttention` are resolving the inside of a group
+ * (its groups stay placeholders there).
+ */
+let depth = 0
+
+/**
+ * The events with each group placeholder replaced by the group's events, at
+ * any depth.
+ *
+ * @param {Array<Event>} events
+ * @returns {Array<Event>}
+ */
+function expandGroups(events) {
+  /** @type {Array<Event>} */
+  const expanded = []
+  /** @type {Array<{events: Array<Event>, index: number}>} */
+  const stack = [{events, index: 0}]
+
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]
+
+    if (top.index === top.events.length) {
+      stack.pop()
+      continue
+    }
+
+    const event = top.events[top.index++]
+
+    if (event[1].type === 'attentionGroup') {
+      // Its enter stands for the group; its exit is dropped.
+      if (event[0] === 'enter') {
+        stack.push({events: /** @type {any} */ (event[1])._events, index: 0})
+      }
+    } else {
+      expanded.push(event)
+    }
+  }
+
+  return expanded
 }
 
 /**
