@@ -173,21 +173,23 @@ describe('micromark and micromark-core-commonmark are the vendored, patched copi
     for (const doc of cases) expect(installed.parse(doc), JSON.stringify(doc.slice(0, 40))).toEqual(published.parse(doc));
   });
 
+  // Linear: ~4 × (measured 4.3-5.0). The published resolvers: 12-26 × for closers and crossing markers, which
+  // shows the check can fail; 7.3-9 × for emphasis, whose splices are cheap at these sizes (over the 7 × too).
   it.each([
-    ['emphasis', '*a* '],
-    ['closers without openers', 'a* '],
-    ['crossing markers', '*a _b* c_ '],
+    ['emphasis', '*a* ', 16_000, 0],
+    ['closers without openers', 'a* ', 8_000, 9],
+    ['crossing markers', '*a _b* c_ ', 8_000, 9],
   ])(
-    'parse a paragraph of %s in time linear in its length (4 × the text: under 7 × the time; published: over 9 ×)',
-    (_, unit) => {
-      // Linear: ~4 × (measured 4.3-4.7); quadratic: ~16 × (the published resolvers: 12-26).
-      const [small, large] = [paragraph(unit, 8_000), paragraph(unit, 32_000)];
+    'parse a paragraph of %s in time linear in its length (4 × the text: under 7 × the time)',
+    (_, unit, bytes, publishedOver) => {
+      const [small, large] = [paragraph(unit, bytes), paragraph(unit, 4 * bytes)];
       time(installed, small);
       const ratio = time(installed, large) / time(installed, small);
-      const publishedRatio = time(published, large, 3) / time(published, small, 3);
-      const ratios = `patched ${ratio.toFixed(1)} ×, published ${publishedRatio.toFixed(1)} ×`;
-      expect(ratio, ratios).toBeLessThan(7);
-      expect(publishedRatio, ratios).toBeGreaterThan(9);
+      expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(7);
+      if (publishedOver) {
+        const publishedRatio = time(published, large, 3) / time(published, small, 3);
+        expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(publishedOver);
+      }
     },
     120_000,
   );
