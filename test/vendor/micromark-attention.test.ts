@@ -1,6 +1,7 @@
 /**
- * The vendored micromark and micromark-core-commonmark (patches/README.md): emphasis and the merging of
- * text stay linear in the length of a paragraph, and parse exactly as the published 4.0.3 and 2.0.4 do.
+ * The vendored micromark, micromark-core-commonmark and micromark-extension-gfm-strikethrough
+ * (patches/README.md): emphasis, strikethrough and the merging of text stay linear in the length of a
+ * paragraph, and parse exactly as the published 4.0.3, 2.0.4 and 2.1.0 do.
  * The published resolvers are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
 import { createRequire } from 'node:module';
@@ -46,6 +47,11 @@ async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
                     ? { path: join(FIXTURES, 'micromark-core-commonmark-2.0.4', 'attention.js') }
                     : undefined,
                 );
+                plugin.onResolve({ filter: /\/syntax\.js$/ }, (args) =>
+                  /micromark-extension-gfm-strikethrough[/\\]index\.js$/.test(args.importer)
+                    ? { path: join(FIXTURES, 'micromark-extension-gfm-strikethrough-2.1.0', 'syntax.js') }
+                    : undefined,
+                );
                 plugin.onResolve({ filter: /initialize\/text\.js$/ }, (args) =>
                   /[/\\]micromark[/\\]/.test(args.importer) ? { path: join(FIXTURES, 'micromark-4.0.3', 'text.js') } : undefined,
                 );
@@ -56,7 +62,11 @@ async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
   });
   const text = result.outputFiles[0]?.text ?? '';
   // The patched resolvers' own code (esbuild may rename locals): `expandGroups` (attention), one compaction (text).
-  for (const marker of [/\bexpandGroups\b/, /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/])
+  for (const marker of [
+    /\bexpandGroups\b/,
+    /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/,
+    /closer\d*\.type = "strikethroughSequence"/,
+  ])
     if (version === 'published') expect(text).not.toMatch(marker);
     else expect(text).toMatch(marker);
   const file = join(tempDir('ecom-parser-'), `${version}.mjs`);
@@ -128,12 +138,13 @@ beforeAll(async () => {
   [installed, published] = await Promise.all([loadParser('installed'), loadParser('published')]);
 }, 60_000);
 
-describe('micromark and micromark-core-commonmark are the vendored, patched copies', () => {
+describe('micromark, micromark-core-commonmark and the GFM strikethrough are the vendored, patched copies', () => {
   it('are what remark-parse and remark-gfm resolve', () => {
     for (const [name, from] of [
       ['micromark', 'node_modules/mdast-util-from-markdown/package.json'],
       ['micromark-core-commonmark', 'node_modules/micromark/package.json'],
       ['micromark-core-commonmark', 'node_modules/micromark-extension-gfm-footnote/package.json'],
+      ['micromark-extension-gfm-strikethrough', 'node_modules/micromark-extension-gfm/package.json'],
     ] as const) {
       expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
     }
@@ -165,6 +176,11 @@ describe('micromark and micromark-core-commonmark are the vendored, patched copi
       '~~a *b~~ c*',
       '*~~a~~* ~*b*~',
       '*a ~~b *c* d~~ e*',
+      '~~a ~~b~~ c~~',
+      '~a ~b~ c~',
+      '~~a~~~b~',
+      '~~~a~~~ ~a ~~b~ c~~',
+      paragraph('a~ ~b ', 2000),
       '~~a *b ~~c~~ d* e~~',
       '[*a* b](x) *c*',
       '*[a*](b)*',
@@ -185,6 +201,8 @@ describe('micromark and micromark-core-commonmark are the vendored, patched copi
     ['emphasis', '*a* ', 16_000, 0],
     ['closers without openers', 'a* ', 8_000, 9],
     ['crossing markers', '*a _b* c_ ', 8_000, 9],
+    ['strikethrough closers without openers', 'a~ ', 8_000, 9],
+    ['strikethrough', '~a~ ', 16_000, 0],
   ])(
     'parse a paragraph of %s in time linear in its length (4 × the text: under 7 × the time)',
     (_, unit, bytes, publishedOver) => {
