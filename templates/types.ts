@@ -100,6 +100,7 @@ export interface SiteModel {
   js: string;
   /** The blocking locale-detection script, on the root path `/` only. */
   detectJs?: string;
+  /** The menu, localised; pages of a locale whose current link is the same share one object (a key for `shared`). */
   menu: { groups: Array<{ label: string; items: MenuLink[] }>; links: MenuLink[] };
   /** The articles of this locale, newest first. */
   articles: ArticleSummary[];
@@ -128,10 +129,11 @@ export interface SiteModel {
   /**
    * The HTML of a part of the page chrome that many pages of this locale share (the menu, the footer), made
    * by React once per locale and `key` and reused by every page that asks again, so that React renders only
-   * what differs from page to page. `key` must name everything the part shows that is not the same on every
-   * page of the locale (the menu's current page); the element goes in with `dangerouslySetInnerHTML`.
+   * what differs from page to page. `key` (compared with `===`) must stand for everything the part shows that
+   * is not the same on every page of the locale: `site.menu` for the menu, whose object changes with its
+   * current link; the element goes in with `dangerouslySetInnerHTML`.
    */
-  shared(key: string, part: () => ReactElement): string;
+  shared(key: unknown, part: () => ReactElement): string;
 }
 
 /** Props of every page template; `D` as in `PageModel`. */

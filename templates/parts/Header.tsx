@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { SiteModel, TemplateProps } from '../types.ts';
+import type { TemplateProps } from '../types.ts';
 
 /**
  * The site header: the E-COM mark, the product dropdown (a `<button aria-expanded aria-controls>`; CSS
@@ -20,11 +20,11 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
           </span>
           <span className="visually-hidden">{` – ${t('a11y.home')}`}</span>
         </a>
-        {/* The menu is the same on every page but for the current page's link: made once per locale and current link */}
+        {/* The menu is the same on every page but for the current page's link: made once per `site.menu` object */}
         <nav
           className="main-nav"
           aria-label={t('a11y.mainNav')}
-          dangerouslySetInnerHTML={{ __html: site.shared(`nav ${currentLinks(site)}`, () => <NavList site={site} t={t} />) }}
+          dangerouslySetInnerHTML={{ __html: site.shared(site.menu, () => <NavList site={site} t={t} />) }}
         />
         <a
           className="locale-switch"
@@ -38,11 +38,6 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
       </div>
     </header>
   );
-}
-
-/** Which menu links are the current page, one digit each: all the menu shows that differs between pages. */
-function currentLinks(site: SiteModel): string {
-  return [...site.menu.groups.flatMap((group) => group.items), ...site.menu.links].map((item) => (item.current ? 1 : 0)).join('');
 }
 
 /** The main menu's list: the product dropdown (its button and panel) and the plain links. */

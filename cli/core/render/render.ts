@@ -92,9 +92,9 @@ function otherLocale(locale: Locale): Locale {
 /** What pages of one locale share within one render context: the menus by current route, the chrome's HTML by key. */
 interface LocaleShare {
   /** The menu's routes, decoded. */
-  routes?: Set<string>;
+  routes: Set<string>;
   menus: Map<string, SiteModel['menu']>;
-  html: Map<string, string>;
+  html: Map<unknown, string>;
 }
 
 /** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
@@ -103,7 +103,11 @@ const shares = new WeakMap<RenderContext, Partial<Record<Locale, LocaleShare>>>(
 function shareOf(ctx: RenderContext, locale: Locale): LocaleShare {
   const byLocale = shares.get(ctx) ?? {};
   shares.set(ctx, byLocale);
-  byLocale[locale] ??= { menus: new Map(), html: new Map() };
+  byLocale[locale] ??= {
+    routes: new Set([...ctx.menu.groups.flatMap((group) => group.items), ...ctx.menu.links].map((item) => decodeSitePath(item.route))),
+    menus: new Map(),
+    html: new Map(),
+  };
   return byLocale[locale];
 }
 
@@ -128,9 +132,6 @@ function siteModel(
     current: decodeSitePath(item.route) === route,
   });
   // The menu differs between pages only by its current link: one per menu route, one for every other page.
-  share.routes ??= new Set(
-    [...ctx.menu.groups.flatMap((group) => group.items), ...ctx.menu.links].map((item) => decodeSitePath(item.route)),
-  );
   const menuKey = route !== undefined && share.routes.has(route) ? route : '';
   let menu = share.menus.get(menuKey);
   if (!menu) {
