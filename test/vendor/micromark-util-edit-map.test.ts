@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT, ROOT, tempDir } from '../helpers/cli.ts';
+import { costRatio } from '../helpers/cost.ts';
 import { listPage, loadProbe, PUBLISHED_EDIT_MAP, type MarkdownProbe } from '../helpers/markdown-probe.ts';
 
 const VENDORED = join(ROOT, 'vendor', 'micromark-util-edit-map');
@@ -79,17 +80,12 @@ describe('parsing a page of many lists', () => {
   it('costs under 6× the time for a page 4× as large (best of three runs each)', () => {
     const small = listPage(16 * 1024);
     const large = listPage(64 * 1024);
-    installed.parse(small);
-    const one = bestOf(3, () => installed.parse(small));
-    // One after the other; the larger page gets up to three tries, stopping at the first that passes, or at
-    // one over 10× (the published module's many-second parses would only delay the failure).
-    let four = bestOf(1, () => installed.parse(large));
-    for (let run = 1; run < 3 && four >= 6 * one && four < 10 * one; run++)
-      four = Math.min(
-        four,
-        bestOf(1, () => installed.parse(large)),
-      );
-    expect(four / one, `${Math.round(four)} ms CPU at 4×, ${Math.round(one)} ms at 1×`).toBeLessThan(6);
+    const ratio = costRatio(
+      () => installed.parse(small),
+      () => installed.parse(large),
+      6,
+    );
+    expect(ratio, `${ratio.toFixed(1)} × the CPU time at 4 × the size`).toBeLessThan(6);
   });
 
   it('gives the same mdast as the published module for every content page and the lazy-line cases', async () => {
@@ -100,15 +96,3 @@ describe('parsing a page of many lists', () => {
     }
   });
 });
-
-/** The least CPU time (this process, all threads, ms) of `runs` calls: unlike wall time, other processes barely change it. */
-function bestOf(runs: number, run: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
