@@ -16,6 +16,13 @@ export const DEFAULTS = {
    * paragraphs and short lists took ~15 s of CPU and ~1.8 GB of memory to build.
    */
   maxPageSize: 5 * 1024 * 1024,
+  /**
+   * A page whose syntax tree nests deeper than this (block quotes, lists, links, emphasis inside one
+   * another) is refused (`PAGE_TOO_DEEP`): the Markdown tools and React recurse per level, and the main
+   * thread's stack ran out at ~2,000 levels on a cold start (a render thread's stack and a warm JIT go
+   * further, so without a limit a page would build or fail by chance). Half that leaves room.
+   */
+  maxNesting: 1000,
   /** The template of a page whose front matter names none (README, "Templates"). */
   template: 'page',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */

@@ -34,6 +34,10 @@ export const CATALOGUE = {
     hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (README, "site.yaml, menu.yaml, _strings.yaml").',
   },
   TEMPLATE_UNKNOWN: { title: 'Unknown template', hint: 'Use one of the templates listed, or remove `template` for a plain page.' },
+  PAGE_TOO_DEEP: {
+    title: 'Page nested too deeply',
+    hint: 'Nest block quotes, lists, links and emphasis less deeply: a few levels read well, thousands cannot be rendered.',
+  },
   PAGE_TOO_LARGE: {
     title: 'Page file too large',
     hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").',

@@ -4,7 +4,8 @@
  * to report problems) travel on the VFile, so the processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Image, Link, Root as MdastRoot, Text } from 'mdast';
+import type { Image, Link, Root as MdastRoot, Parent as MdastParent, Text } from 'mdast';
+import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -12,12 +13,13 @@ import rehypeReact from 'rehype-react';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Locale } from '../../../client/constants.ts';
 import type { Section } from '../../../templates/types.ts';
 import { problem, type Code, type Problem } from '../common/errors.ts';
+import { DEFAULTS } from '../common/defaults.ts';
 import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from '../load/placeholders.ts';
@@ -246,8 +248,59 @@ function remarkSite() {
   };
 }
 
+/** A page nested deeper than `DEFAULTS.maxNesting`: thrown before the tree is walked recursively. */
+export class NestedTooDeeply extends Error {
+  constructor(readonly depth: number) {
+    super(
+      `The page's content is nested ${depth.toLocaleString('en')} levels deep (block quotes, lists and their items, links, emphasis inside one another); at most ${DEFAULTS.maxNesting.toLocaleString('en')} can be rendered.`,
+    );
+  }
+}
+
+/**
+ * How many levels deep the tree nests (the root's children are at 1), found without recursion: the tree
+ * may be too deep to recurse into. One entry per level on the way down, nothing per node.
+ */
+export function nestingDepth(root: MdastParent): number {
+  const parents: MdastParent[] = [root];
+  const next: number[] = [0];
+  let deepest = 0;
+  while (parents.length > 0) {
+    const top = parents.length - 1;
+    const child = (parents[top] as MdastParent).children[(next[top] as number)++];
+    if (!child) {
+      parents.pop();
+      next.pop();
+    } else if ('children' in child && child.children.length > 0) {
+      parents.push(child);
+      next.push(0);
+      deepest = Math.max(deepest, parents.length - 1);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * Refuses a tree nested deeper than `DEFAULTS.maxNesting` as soon as it is built, before anything walks it
+ * recursively: a transform of mdast-util-from-markdown, registered before remark-gfm's (whose walk copies
+ * the list of ancestors at every level, quadratic in the depth: ~9 s at 12,000 levels).
+ */
+function remarkNestingLimit(this: Processor): void {
+  const data = this.data();
+  const limit: MdastExtension = {
+    transforms: [
+      (tree) => {
+        const depth = nestingDepth(tree);
+        if (depth > DEFAULTS.maxNesting) throw new NestedTooDeeply(depth);
+      },
+    ],
+  };
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), limit];
+}
+
 const processor = unified()
   .use(remarkParse)
+  .use(remarkNestingLimit)
   .use(remarkGfm)
   .use(remarkSite)
   .use(remarkRehype)

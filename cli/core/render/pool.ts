@@ -14,6 +14,7 @@ import { DEFAULTS } from '../common/defaults.ts';
 import { problem } from '../common/errors.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import { renderPage, type RenderContext, type Rendered } from './render.ts';
+import { NestedTooDeeply } from './markdown.ts';
 
 /** One page to render, as it travels to a worker. */
 export interface RenderTask {
@@ -40,19 +41,40 @@ export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
  */
 const BATCH = 24;
 
-/** Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash. */
+/**
+ * Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash, and a page
+ * nested too deeply a PAGE_TOO_DEEP one: deeper than `DEFAULTS.maxNesting`, or (should a tree ever be
+ * deeper after the Markdown tools than the limit allows for) deep enough to overflow the call stack.
+ */
 export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
   try {
     return { index: task.index, ...renderPage(task.page, ctx, task.route) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return {
-      index: task.index,
-      html: '',
-      warnings: [],
-      errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file: task.page.source.file })],
-    };
+    const file = task.page.source.file;
+    const failed =
+      error instanceof NestedTooDeeply
+        ? problem('PAGE_TOO_DEEP', error.message, { file })
+        : overflowed(error)
+          ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
+          : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
+    return { index: task.index, html: '', warnings: [], errors: [failed] };
   }
+}
+
+const DEEP_MESSAGE = 'The page nests block quotes, lists, links or emphasis too deeply to be rendered: the call stack overflowed.';
+
+/**
+ * Whether rendering ran out of call stack: the Markdown tools' recursion (a RangeError), or React's, which
+ * `renderToStaticMarkup` reports as a component that suspended (it retries an overflow on a fresh stack, a
+ * retry a synchronous render cannot wait for; the templates never suspend).
+ */
+function overflowed(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    (error instanceof RangeError && error.message === 'Maximum call stack size exceeded') ||
+    error.message.startsWith('A component suspended while responding to synchronous input')
+  );
 }
 
 export { portable } from '../load/i18n.ts';

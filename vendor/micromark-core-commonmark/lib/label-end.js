@@ -206,7 +206,10 @@ function tokenizeLabelEnd(effects, ok, nok) {
     if (labelStart._inactive) {
       return labelEndNok(code);
     }
-    defined = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
+    // Only serialize and normalize the label when there are definitions to
+    // look it up in: that is work in proportion to the label, and nested
+    // labels (`[[[a]]]`) would make it quadratic in the paragraph.
+    defined = self.parser.defined.length > 0 && self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
       start: labelStart.end,
       end: self.now()
     })));

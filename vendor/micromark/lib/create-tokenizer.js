@@ -15,6 +15,11 @@
  */
 
 /**
+ * @typedef {{token: Token, below: StackNode | undefined}} StackNode
+ *   An open token and those opened before it.
+ */
+
+/**
  * @callback Restore
  *   Restore the state.
  * @returns {undefined}
@@ -73,8 +78,12 @@ export function createTokenizer(parser, initialize, from) {
   const resolveAllConstructs = [];
   /** @type {Array<Chunk>} */
   let chunks = [];
-  /** @type {Array<Token>} */
-  let stack = [];
+  // The tokens entered and not yet exited, newest first, as a list whose
+  // nodes never change: an attempt keeps the list it started with and
+  // gets it back when undone, instead of copying the whole stack (a copy
+  // per attempt is quadratic with deeply nested containers, `>>>>…`).
+  /** @type {StackNode | undefined} */
+  let stack;
   /** @type {boolean | undefined} */
   let consumed = true;
 
@@ -109,7 +118,17 @@ export function createTokenizer(parser, initialize, from) {
     previous: null,
     sliceSerialize,
     sliceStream,
-    write
+    write,
+    // Not in `micromark-util-types`: the tokens entered and not yet exited
+    // (`stack` is replaced when an attempt is undone, so this reads it anew).
+    _openTokens() {
+      /** @type {Array<Token>} */
+      const tokens = [];
+      for (let node = stack; node; node = node.below) {
+        tokens.push(node.token);
+      }
+      return tokens;
+    }
   };
 
   /**
@@ -277,13 +296,17 @@ export function createTokenizer(parser, initialize, from) {
     token.type = type;
     token.start = now();
     context.events.push(['enter', token, context]);
-    stack.push(token);
+    stack = {
+      token,
+      below: stack
+    };
     return token;
   }
 
   /** @type {Effects['exit']} */
   function exit(type) {
-    const token = stack.pop();
+    const token = stack ? stack.token : undefined;
+    stack = stack ? stack.below : undefined;
     token.end = now();
     context.events.push(['exit', token, context]);
     return token;
@@ -471,7 +494,7 @@ export function createTokenizer(parser, initialize, from) {
     const startPrevious = context.previous;
     const startCurrentConstruct = context.currentConstruct;
     const startEventsIndex = context.events.length;
-    const startStack = Array.from(stack);
+    const startStack = stack;
     return {
       from: startEventsIndex,
       restore

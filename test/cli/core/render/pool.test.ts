@@ -123,3 +123,40 @@ describe('render threads that exit', () => {
     expect(html).toEqual(tasks.map((task) => pool.renderTask(task, site.ctx).html));
   }, 120_000);
 });
+
+describe('pages nested too deeply', () => {
+  it('fail with PAGE_TOO_DEEP the same way on render threads as in this thread, and a page at the limit renders on both', async () => {
+    const page = (title: string, body: string): string => `---\ntitle: ${title}\n---\n\n${body}\n`;
+    const deep = await prepareSite({
+      root: ROOT,
+      contentDir: makeContent({
+        // 1,000 block quotes hold a paragraph at depth 1,001, its text below: the limit counts parents.
+        'zh/at-limit.md': page('at-limit', `${'>'.repeat(999)} a`),
+        'zh/over-limit.md': page('over-limit', `${'>'.repeat(1000)} a`),
+        'zh/lists.md': page('lists', Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- a`).join('\n')),
+        // Refused before anything walks it recursively (that overflowed the stack, after seconds).
+        'zh/far.md': page('far', `${'>'.repeat(30_000)} a`),
+      }),
+      drafts: false,
+    });
+    const tasks = tasksOf(deep.pages.filter((p) => p.locale === 'zh' && ['/at-limit', '/over-limit', '/lists', '/far'].includes(p.route)));
+    expect(tasks).toHaveLength(4);
+    const threads = new pool.RenderPool(2);
+    const onThreads: PoolModule.TaskResult[] = [];
+    await threads.render(tasks, deep.ctx, deep.templates.file, (result) => (onThreads[result.index] = result), { batchSize: 1 });
+    await threads.close();
+    const here = tasks.map((task) => pool.renderTask(task, deep.ctx));
+    for (const results of [onThreads, here]) {
+      const byRoute = new Map(tasks.map((task) => [task.route, results[task.index] as PoolModule.TaskResult]));
+      expect(byRoute.get('/at-limit')?.errors).toEqual([]);
+      expect(byRoute.get('/at-limit')?.html).toContain('<blockquote>');
+      for (const route of ['/over-limit', '/lists', '/far'])
+        expect(byRoute.get(route)?.errors, route).toEqual([
+          expect.objectContaining({ code: 'PAGE_TOO_DEEP', file: expect.stringMatching(new RegExp(`zh/${route.slice(1)}\\.md$`)) }),
+        ]);
+      expect(byRoute.get('/over-limit')?.errors[0]?.message).toMatch(/nested 1,001 levels deep .*at most 1,000 can be rendered/);
+      expect(byRoute.get('/lists')?.errors[0]?.message).toMatch(/nested 1,201 levels deep/);
+      expect(byRoute.get('/far')?.errors[0]?.message).toMatch(/nested 30,001 levels deep/);
+    }
+  }, 120_000);
+});

@@ -15,6 +15,11 @@
  */
 
 /**
+ * @typedef {{token: Token, below: StackNode | undefined}} StackNode
+ *   An open token and those opened before it.
+ */
+
+/**
  * @callback Restore
  *   Restore the state.
  * @returns {undefined}
@@ -79,8 +84,12 @@ export function createTokenizer(parser, initialize, from) {
   const resolveAllConstructs = []
   /** @type {Array<Chunk>} */
   let chunks = []
-  /** @type {Array<Token>} */
-  let stack = []
+  // The tokens entered and not yet exited, newest first, as a list whose
+  // nodes never change: an attempt keeps the list it started with and
+  // gets it back when undone, instead of copying the whole stack (a copy
+  // per attempt is quadratic with deeply nested containers, `>>>>…`).
+  /** @type {StackNode | undefined} */
+  let stack
   /** @type {boolean | undefined} */
   let consumed = true
 
@@ -113,7 +122,17 @@ export function createTokenizer(parser, initialize, from) {
     previous: codes.eof,
     sliceSerialize,
     sliceStream,
-    write
+    write,
+    // Not in `micromark-util-types`: the tokens entered and not yet exited
+    // (`stack` is replaced when an attempt is undone, so this reads it anew).
+    _openTokens() {
+      /** @type {Array<Token>} */
+      const tokens = []
+      for (let node = stack; node; node = node.below) {
+        tokens.push(node.token)
+      }
+      return tokens
+    }
   }
 
   /**
@@ -307,7 +326,7 @@ export function createTokenizer(parser, initialize, from) {
 
     context.events.push(['enter', token, context])
 
-    stack.push(token)
+    stack = {token, below: stack}
 
     return token
   }
@@ -317,7 +336,8 @@ export function createTokenizer(parser, initialize, from) {
     assert(typeof type === 'string', 'expected string type')
     assert(type.length > 0, 'expected non-empty string')
 
-    const token = stack.pop()
+    const token = stack ? stack.token : undefined
+    stack = stack ? stack.below : undefined
     assert(token, 'cannot close w/o open tokens')
     token.end = now()
 
@@ -560,7 +580,7 @@ export function createTokenizer(parser, initialize, from) {
     const startPrevious = context.previous
     const startCurrentConstruct = context.currentConstruct
     const startEventsIndex = context.events.length
-    const startStack = Array.from(stack)
+    const startStack = stack
 
     return {from: startEventsIndex, restore}
 

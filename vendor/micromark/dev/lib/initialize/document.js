@@ -328,6 +328,20 @@ function initializeDocument(effects) {
     // whether the lazy line started a new flow block.
     // If it did, we exit the current containers between the two flow blocks.
     if (self.parser.lazy[token.start.line]) {
+      // The walk below finds a token of the child that starts before the line
+      // and is still open, if there is one, only when it reaches the token’s
+      // enter: over all the events of a paragraph continued by lazy lines,
+      // once per line (quadratic). The tokens still open are known: look at
+      // them first.
+      for (const open of childFlow._openTokens()) {
+        if (
+          open.start.offset < lineStartOffset &&
+          (!open.end || open.end.offset > lineStartOffset)
+        ) {
+          return
+        }
+      }
+
       let index = childFlow.events.length
 
       while (index--) {

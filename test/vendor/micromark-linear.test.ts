@@ -1,0 +1,326 @@
+/**
+ * The vendored micromark, micromark-core-commonmark and GFM extensions (patches/README.md): emphasis,
+ * strikethrough, the merging of text, label ends, footnote calls, autolink literals after a `[` and lazy
+ * lines stay linear in the length of a paragraph, and parse exactly as the published micromark 4.0.3,
+ * micromark-core-commonmark 2.0.4 and extensions (strikethrough, footnote, autolink literal 2.1.0) do.
+ * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
+ */
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import type { Root } from 'mdast';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../helpers/cli.ts';
+import { costRatio, cpuTime } from '../helpers/cost.ts';
+import { random } from '../helpers/random.ts';
+
+const FIXTURES = join(ROOT, 'test', 'vendor', 'fixtures');
+
+interface Parser {
+  parse(doc: string): Root;
+}
+
+/**
+ * Each patched file, by the package that imports it, and its published copy under test/vendor/fixtures.
+ */
+const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }> = [
+  { file: /\/attention\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/attention.js' },
+  { file: /\/label-end\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/label-end.js' },
+  { file: /initialize\/text\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/text.js' },
+  { file: /initialize\/document\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/document.js' },
+  { file: /\/create-tokenizer\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/create-tokenizer.js' },
+  ...['strikethrough', 'footnote', 'autolink-literal'].map((name) => ({
+    file: /\/syntax\.js$/,
+    importer: new RegExp(`micromark-extension-gfm-${name}[/\\\\]index\\.js$`),
+    fixture: `micromark-extension-gfm-${name}-2.1.0/syntax.js`,
+  })),
+];
+
+/** An esbuild plugin that bundles the published files in place of the patched ones. */
+const publishedFiles: Plugin = {
+  name: 'published-files',
+  setup(plugin): void {
+    for (const { file, importer, fixture } of PUBLISHED_FILES)
+      plugin.onResolve({ filter: file }, (args) => (importer.test(args.importer) ? { path: join(FIXTURES, fixture) } : undefined));
+  },
+};
+
+/** Code only the patched files have (esbuild may rename locals): one marker a patch. */
+const PATCH_MARKERS = [
+  /\bexpandGroups\b/, // attention
+  /events\[write\d*\+\+\] = events\[index\d* \+ 1\]/, // text
+  /closer\d*\.type = "strikethroughSequence"/, // strikethrough
+  /\b_openTokens\(\)/, // document and create-tokenizer
+  /\.parser\.defined\.length > 0 &&/, // label-end
+  /\bwalked\d*\.has\(/, // footnote
+  /\bbalancedBelow\d*\.get\(/, // autolink literal
+];
+
+/** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
+async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
+  const result = await build({
+    stdin: {
+      contents:
+        "import { unified } from 'unified'; import remarkParse from 'remark-parse'; import remarkGfm from 'remark-gfm';\n" +
+        'const processor = unified().use(remarkParse).use(remarkGfm);\nexport function parse(doc) { return processor.parse(doc); }\n',
+      resolveDir: ROOT,
+      sourcefile: 'parser.js',
+      loader: 'js',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'error',
+    plugins: version === 'published' ? [publishedFiles] : [],
+  });
+  const text = result.outputFiles[0]?.text ?? '';
+  // The patched files' own code (esbuild may rename locals).
+  for (const marker of PATCH_MARKERS)
+    if (version === 'published') expect(text).not.toMatch(marker);
+    else expect(text).toMatch(marker);
+  const file = join(tempDir('ecom-parser-'), `${version}.mjs`);
+  writeFileSync(file, text);
+  return (await import(pathToFileURL(file).href)) as Parser;
+}
+
+/** Pieces of inline Markdown that emphasis, strikethrough and text merging meet. */
+const PIECES = [
+  '*',
+  '**',
+  '***',
+  '_',
+  '__',
+  '~',
+  '~~',
+  'a',
+  'b',
+  'ab',
+  ' ',
+  ' ',
+  '\n',
+  '.',
+  ',',
+  '`',
+  '[',
+  ']',
+  '(x)',
+  '\\',
+  '!',
+  '-',
+  '1',
+  '中',
+  '*a*',
+  '_b_',
+];
+
+/** The seeds of the random comparison: 1-5 in `npm test`; `npm run fuzz:markdown` runs more (FUZZ_SEEDS=1-200). */
+function seeds(): number[] {
+  const [from = 1, to = 5] = (process.env.FUZZ_SEEDS ?? '1-5').split('-').map(Number);
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** Room for the seeds asked for: ~1 s a seed for each random comparison, with a margin for a busy machine. */
+const FUZZ_TIMEOUT = Math.max(60_000, seeds().length * 5_000);
+
+function randomDoc(next: () => number): string {
+  const length = 1 + Math.floor(next() * 30);
+  return Array.from({ length }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
+}
+
+/**
+ * Pieces of Markdown that label ends, footnote calls, autolink literals and lazy lines meet: brackets,
+ * references and their definitions, footnotes, autolink literals, and the containers (block quotes,
+ * lists) whose lazy lines continue a paragraph.
+ */
+const BLOCK_PIECES = [
+  '[',
+  ']',
+  '![',
+  '(x)',
+  '(',
+  ')',
+  '[^1]',
+  '[^a]',
+  '^',
+  '[a]',
+  '[]',
+  'a',
+  'b',
+  ' ',
+  '\n',
+  '\n',
+  '\n\n',
+  '> ',
+  '> ',
+  '- ',
+  '1. ',
+  '   ',
+  'www.a.co',
+  'a@b.co',
+  'http://x.y',
+  '*',
+  '_',
+  '~',
+  '`',
+  '|',
+  '| - |',
+  ':',
+  '\\',
+  '<',
+  '[a]: /u\n',
+  '[^1]: note\n',
+  '```',
+  '===',
+  '中',
+];
+
+function randomBlockDoc(next: () => number): string {
+  const length = 1 + Math.floor(next() * 40);
+  return Array.from({ length }, () => BLOCK_PIECES[Math.floor(next() * BLOCK_PIECES.length)]).join('');
+}
+
+/** One paragraph of `bytes` bytes of a repeated pattern: the shapes the published resolvers took quadratic time on. */
+function paragraph(unit: string, bytes: number): string {
+  return `${`${unit.repeat(20)}\n`.repeat(Math.max(1, Math.round(bytes / (unit.length * 20 + 1))))}`;
+}
+
+let installed: Parser;
+let published: Parser;
+
+beforeAll(async () => {
+  [installed, published] = await Promise.all([loadParser('installed'), loadParser('published')]);
+}, 60_000);
+
+describe('micromark, micromark-core-commonmark and the GFM extensions are the vendored, patched copies', () => {
+  it('are what remark-parse and remark-gfm resolve', () => {
+    for (const [name, from] of [
+      ['micromark', 'node_modules/mdast-util-from-markdown/package.json'],
+      ['micromark-core-commonmark', 'node_modules/micromark/package.json'],
+      ['micromark-core-commonmark', 'node_modules/micromark-extension-gfm-footnote/package.json'],
+      ['micromark-extension-gfm-strikethrough', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-extension-gfm-footnote', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-extension-gfm-autolink-literal', 'node_modules/micromark-extension-gfm/package.json'],
+    ] as const) {
+      expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
+    }
+  });
+
+  it(
+    'parse every random inline document exactly as the published resolvers do (seeded)',
+    () => {
+      for (const seed of seeds()) {
+        const next = random(seed);
+        for (let i = 0; i < 1500; i++) {
+          const doc = randomDoc(next);
+          expect(installed.parse(doc), `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(published.parse(doc));
+        }
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it(
+    'parse every random document of labels, footnotes, autolink literals and lazy lines exactly as the published files do (seeded)',
+    () => {
+      for (const seed of seeds()) {
+        const next = random(seed);
+        for (let i = 0; i < 1500; i++) {
+          const doc = randomBlockDoc(next);
+          expect(installed.parse(doc), `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(published.parse(doc));
+        }
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it('parse nested labels, footnote calls, autolinks after a bracket and lazy lines exactly as the published files do', () => {
+    const cases = [
+      `${'['.repeat(300)}a${']'.repeat(300)}`,
+      `${'['.repeat(300)}a${']'.repeat(300)}\n\n[a]: /u`,
+      `${'![^1'.repeat(50)}${']'.repeat(60)}\n\n[^1]: n`,
+      `![^1] a ![^1] ${'] '.repeat(100)}\n\n[^1]: note`,
+      `[a [b](c) ${'a@b.co '.repeat(50)}] www.x.co ${'[d] '.repeat(20)}`,
+      `[${'*a a@b.co '.repeat(100)}](x) http://y.z`,
+      `[a]: /u\n\n[a] ${'[a [b] c] '.repeat(50)} www.a.co [a`,
+      `${'> a\nb\n'.repeat(100)}`,
+      `${'> - a\nb\n> c\n'.repeat(50)}`,
+      `> | a |\n| - |\n> b\nc`,
+      `- a\n> b\nc\n${'  - d\ne\n'.repeat(30)}`,
+      `> a\n===\n> b\n---\n> c\n\`\`\``,
+    ];
+    for (const doc of cases) expect(installed.parse(doc), JSON.stringify(doc.slice(0, 40))).toEqual(published.parse(doc));
+  });
+
+  it('parse nested and leftover emphasis exactly as the published resolvers do', () => {
+    const cases = [
+      '*a **b** c*',
+      '***a** b*',
+      '**a *b***',
+      '*a _b* c_',
+      '_a *b_ c*',
+      '**a* b',
+      'a* b* *c *d',
+      '*foo**bar**baz*',
+      '*foo**bar*',
+      '***foo** bar**',
+      'foo***bar***baz',
+      '~~a *b~~ c*',
+      '*~~a~~* ~*b*~',
+      '*a ~~b *c* d~~ e*',
+      '~~a ~~b~~ c~~',
+      '~a ~b~ c~',
+      '~~a~~~b~',
+      '~~~a~~~ ~a ~~b~ c~~',
+      paragraph('a~ ~b ', 2000),
+      '~~a *b ~~c~~ d* e~~',
+      '[*a* b](x) *c*',
+      '*[a*](b)*',
+      '**a [*b*](c) d**',
+      `${'*a _b '.repeat(40)}x${' c_ d*'.repeat(40)}`,
+      `${'~~a *b '.repeat(30)}x${' c* d~~'.repeat(30)}`,
+      `${'*a '.repeat(50)}x${' b*'.repeat(50)}`,
+      paragraph('*a _b* c_ ', 2000),
+      paragraph('a* ', 2000),
+      paragraph('**a* ', 2000),
+    ];
+    for (const doc of cases) expect(installed.parse(doc), JSON.stringify(doc.slice(0, 40))).toEqual(published.parse(doc));
+  });
+
+  // Linear: ~4 × the CPU time (measured 3.7-7.0 with garbage collection); quadratic: 16 ×. The bound is
+  // between the two. The published files take 10-37 × where they are quadratic, which shows the check can
+  // fail; 7.3-9 × for emphasis, whose splices are cheap at these sizes (too close to the bound to assert).
+  const repeated = (unit: string) => (bytes: number) => paragraph(unit, bytes);
+  it.each([
+    ['emphasis', repeated('*a* '), 16_000, 0],
+    ['closers without openers', repeated('a* '), 32_000, 9],
+    ['crossing markers', repeated('*a _b* c_ '), 32_000, 9],
+    ['strikethrough closers without openers', repeated('a~ '), 32_000, 9],
+    ['strikethrough', repeated('~a~ '), 16_000, 0],
+    ['closing brackets', repeated(']'), 32_000, 9],
+    ['nested brackets', (bytes: number) => `${'['.repeat(bytes / 2)}a${']'.repeat(bytes / 2)}`, 32_000, 9],
+    ['e-mail addresses in a link label', (bytes: number) => `[${paragraph('*a a@b.co ', bytes)}](x)`, 32_000, 9],
+    ['lazy lines in a block quote', (bytes: number) => '> a\nb\n'.repeat(bytes / 6), 32_000, 9],
+  ] as const)(
+    'parse a paragraph of %s in time linear in its length (4 × the text: under 8 × the CPU time)',
+    (_, make, bytes, publishedOver) => {
+      const [small, large] = [make(bytes), make(4 * bytes)];
+      const ratio = costRatio(
+        () => installed.parse(small),
+        () => installed.parse(large),
+        8,
+      );
+      expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(8);
+      if (publishedOver) {
+        // An eighth of the sizes: the published files take seconds where they are quadratic.
+        const [less, more] = [make(bytes / 8), make(bytes / 2)];
+        // Any disturbance only slows a run down: one run of the large text is enough to show it is over.
+        const publishedRatio = cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less));
+        expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(publishedOver);
+      }
+    },
+    120_000,
+  );
+});

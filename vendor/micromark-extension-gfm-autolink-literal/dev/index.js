@@ -1,0 +1,2 @@
+export {gfmAutolinkLiteral} from './lib/syntax.js'
+export {gfmAutolinkLiteralHtml} from './lib/html.js'
