@@ -28,6 +28,7 @@ interface Parser {
 const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }> = [
   { file: /\/attention\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/attention.js' },
   { file: /\/label-end\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/label-end.js' },
+  { file: /\/thematic-break\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/thematic-break.js' },
   { file: /initialize\/text\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/text.js' },
   { file: /initialize\/document\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/document.js' },
   { file: /\/create-tokenizer\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/create-tokenizer.js' },
@@ -56,6 +57,8 @@ const PATCH_MARKERS = [
   /\.parser\.defined\.length > 0 &&/, // label-end
   /\bwalked\d*\.has\(/, // footnote
   /\bbalancedBelow\d*\.get\(/, // autolink literal
+  /\bfailedAt:/, // thematic-break
+  /\.parser\.maxContainers\b/, // document (parse.js only passes the option on: not swapped)
 ];
 
 /** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
@@ -174,6 +177,11 @@ const BLOCK_PIECES = [
   '[^1]: note\n',
   '```',
   '===',
+  '---',
+  '- - -',
+  '* ',
+  '_ _',
+  '\t',
   '中',
 ];
 
@@ -250,6 +258,8 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       `> | a |\n| - |\n> b\nc`,
       `- a\n> b\nc\n${'  - d\ne\n'.repeat(30)}`,
       `> a\n===\n> b\n---\n> c\n\`\`\``,
+      `${'- '.repeat(200)}a\n${'* '.repeat(50)}\n${'- '.repeat(30)}---\n- - -\n* * * a\n_ _ _\n> - - - a`,
+      `${'> - '.repeat(100)}* * *\n${'- '.repeat(100)}`,
     ];
     for (const doc of cases) expect(installed.parse(doc), JSON.stringify(doc.slice(0, 40))).toEqual(published.parse(doc));
   });

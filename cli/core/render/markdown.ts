@@ -11,7 +11,7 @@ import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import rehypeReact from 'rehype-react';
 import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
+import remarkParse, { type Options as RemarkParseOptions } from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
@@ -248,11 +248,19 @@ function remarkSite() {
   };
 }
 
-/** A page nested deeper than `DEFAULTS.maxNesting`: thrown before the tree is walked recursively. */
+/**
+ * A page nested deeper than `DEFAULTS.maxNesting`: thrown before the tree is walked recursively, with the
+ * depth found, or with the line where micromark opened one container too many (the tree was not built).
+ */
 export class NestedTooDeeply extends Error {
-  constructor(readonly depth: number) {
+  constructor(
+    readonly depth: number | undefined,
+    readonly line?: number,
+  ) {
+    const max = DEFAULTS.maxNesting.toLocaleString('en');
+    const levels = depth === undefined ? `more than ${max}` : depth.toLocaleString('en');
     super(
-      `The page's content is nested ${depth.toLocaleString('en')} levels deep (block quotes, lists and their items, links, emphasis inside one another); at most ${DEFAULTS.maxNesting.toLocaleString('en')} can be rendered.`,
+      `The page's content is nested ${levels} levels deep (block quotes, lists and their items, links, emphasis inside one another); at most ${max} can be rendered.`,
     );
   }
 }
@@ -299,7 +307,9 @@ function remarkNestingLimit(this: Processor): void {
 }
 
 const processor = unified()
-  .use(remarkParse)
+  // `maxContainers` is read by the vendored micromark (patches/README.md): block quotes and list items
+  // nested deeper are refused while parsing, where each costs a walk of those open at every line.
+  .use(remarkParse, { maxContainers: DEFAULTS.maxNesting } as RemarkParseOptions)
   .use(remarkNestingLimit)
   .use(remarkGfm)
   .use(remarkSite)
@@ -324,7 +334,15 @@ function isH2(node: RootContent): node is Element {
  */
 export function renderMarkdown(markdown: string, ctx: MarkdownContext): RenderedBody {
   const file = new VFile({ value: markdown, path: ctx.file, data: { ecom: ctx } });
-  const hast = processor.runSync(processor.parse(file), file) as HastRoot;
+  let tree: MdastRoot;
+  try {
+    tree = processor.parse(file);
+  } catch (error) {
+    const { code, line } = error as { code?: string; line?: number };
+    if (code === 'MICROMARK_MAX_CONTAINERS') throw new NestedTooDeeply(undefined, line === undefined ? undefined : line + ctx.bodyLine - 1);
+    throw error;
+  }
+  const hast = processor.runSync(tree, file) as HastRoot;
   const compile = (children: RootContent[]): ReactElement => processor.stringify({ type: 'root', children }, file) as ReactElement;
   let body: ReactElement | undefined;
   let parts: Omit<RenderedBody, 'body'> | undefined;

@@ -54,7 +54,7 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
     const file = task.page.source.file;
     const failed =
       error instanceof NestedTooDeeply
-        ? problem('PAGE_TOO_DEEP', error.message, { file })
+        ? problem('PAGE_TOO_DEEP', error.message, { file, ...(error.line ? { line: error.line } : {}) })
         : overflowed(error)
           ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
           : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });

@@ -133,14 +133,18 @@ describe('pages nested too deeply', () => {
         // 1,000 block quotes hold a paragraph at depth 1,001, its text below: the limit counts parents.
         'zh/at-limit.md': page('at-limit', `${'>'.repeat(999)} a`),
         'zh/over-limit.md': page('over-limit', `${'>'.repeat(1000)} a`),
-        'zh/lists.md': page('lists', Array.from({ length: 600 }, (_, i) => `${'  '.repeat(i)}- a`).join('\n')),
-        // Refused before anything walks it recursively (that overflowed the stack, after seconds).
+        'zh/lists.md': page('lists', `${'- '.repeat(501)}a`),
+        // Refused while parsing (that took seconds, then overflowed the stack).
         'zh/far.md': page('far', `${'>'.repeat(30_000)} a`),
+        // Refused while parsing, at the list item one too many (line 5: the front matter and a blank line first).
+        'zh/markers.md': page('markers', `${'- '.repeat(20_000)}a`),
       }),
       drafts: false,
     });
-    const tasks = tasksOf(deep.pages.filter((p) => p.locale === 'zh' && ['/at-limit', '/over-limit', '/lists', '/far'].includes(p.route)));
-    expect(tasks).toHaveLength(4);
+    const tasks = tasksOf(
+      deep.pages.filter((p) => p.locale === 'zh' && ['/at-limit', '/over-limit', '/lists', '/far', '/markers'].includes(p.route)),
+    );
+    expect(tasks).toHaveLength(5);
     const threads = new pool.RenderPool(2);
     const onThreads: PoolModule.TaskResult[] = [];
     await threads.render(tasks, deep.ctx, deep.templates.file, (result) => (onThreads[result.index] = result), { batchSize: 1 });
@@ -150,13 +154,17 @@ describe('pages nested too deeply', () => {
       const byRoute = new Map(tasks.map((task) => [task.route, results[task.index] as PoolModule.TaskResult]));
       expect(byRoute.get('/at-limit')?.errors).toEqual([]);
       expect(byRoute.get('/at-limit')?.html).toContain('<blockquote>');
-      for (const route of ['/over-limit', '/lists', '/far'])
+      for (const route of ['/over-limit', '/lists', '/far', '/markers'])
         expect(byRoute.get(route)?.errors, route).toEqual([
           expect.objectContaining({ code: 'PAGE_TOO_DEEP', file: expect.stringMatching(new RegExp(`zh/${route.slice(1)}\\.md$`)) }),
         ]);
       expect(byRoute.get('/over-limit')?.errors[0]?.message).toMatch(/nested 1,001 levels deep .*at most 1,000 can be rendered/);
-      expect(byRoute.get('/lists')?.errors[0]?.message).toMatch(/nested 1,201 levels deep/);
-      expect(byRoute.get('/far')?.errors[0]?.message).toMatch(/nested 30,001 levels deep/);
+      expect(byRoute.get('/lists')?.errors[0]?.message).toMatch(/nested 1,003 levels deep/);
+      for (const route of ['/far', '/markers'])
+        expect(byRoute.get(route)?.errors[0], route).toMatchObject({
+          line: 5,
+          message: expect.stringMatching(/nested more than 1,000 levels deep/),
+        });
     }
   }, 120_000);
 });

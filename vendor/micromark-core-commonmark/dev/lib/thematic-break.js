@@ -20,14 +20,29 @@ export const thematicBreak = {
 }
 
 /**
+ * The last scan for a thematic break that failed, per parse: from which
+ * offset, for which marker, and at which offset it failed.
+ * A scan that starts between the two with the same marker meets the same
+ * characters up to the same failure, with fewer markers: it fails too.
+ * Without this, containers nested on one line (`- - - - … a`) scan the rest
+ * of the line once per container: quadratic in its length.
+ *
+ * @type {WeakMap<object, {marker: Code, from: number, failedAt: number}>}
+ */
+const failed = new WeakMap()
+
+/**
  * @this {TokenizeContext}
  *   Context.
  * @type {Tokenizer}
  */
 function tokenizeThematicBreak(effects, ok, nok) {
+  const self = this
   let size = 0
   /** @type {NonNullable<Code>} */
   let marker
+  /** @type {number} */
+  let scanFrom
 
   return start
 
@@ -65,6 +80,19 @@ function tokenizeThematicBreak(effects, ok, nok) {
       'expected `*`, `-`, or `_`'
     )
     marker = code
+    const from = self.now().offset
+    const last = failed.get(self.parser)
+
+    if (
+      last &&
+      last.marker === marker &&
+      from >= last.from &&
+      from < last.failedAt
+    ) {
+      return nok(code)
+    }
+
+    scanFrom = from
     return atBreak(code)
   }
 
@@ -92,6 +120,11 @@ function tokenizeThematicBreak(effects, ok, nok) {
       return ok(code)
     }
 
+    failed.set(self.parser, {
+      marker,
+      from: scanFrom,
+      failedAt: self.now().offset
+    })
     return nok(code)
   }
 

@@ -36,6 +36,11 @@ export function parse(options) {
     document: create(document),
     flow: create(flow),
     lazy: {},
+    // Not in `micromark-util-types`: the most containers (block quotes, list
+    // items) that may be open at once (`maxContainers`, default: no limit).
+    // Each line starts by walking them, and each new one scans the rest of
+    // its line: a line of `- - - …` costs the square of its length.
+    maxContainers: settings.maxContainers,
     string: create(string),
     text: create(text)
   }

@@ -222,6 +222,20 @@ function initializeDocument(effects) {
     )
     continued++
     stack.push([self.currentConstruct, self.containerState])
+    if (
+      self.parser.maxContainers !== undefined &&
+      stack.length > self.parser.maxContainers
+    ) {
+      throw Object.assign(
+        new Error(
+          'More than ' +
+            self.parser.maxContainers +
+            ' containers (block quotes, list items) nested at line ' +
+            self.now().line
+        ),
+        {code: 'MICROMARK_MAX_CONTAINERS', line: self.now().line}
+      )
+    }
     // Try another.
     return documentContinued(code)
   }
