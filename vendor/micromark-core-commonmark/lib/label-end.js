@@ -18,6 +18,13 @@ import { markdownLineEndingOrSpace } from 'micromark-util-character';
 import { push, splice } from 'micromark-util-chunked';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { resolveAll } from 'micromark-util-resolve-all';
+
+/**
+ * See `has`.
+ *
+ * ;type {WeakMap<Array<string>, {size: number, set: Set<string>}>}
+ */
+const lookups = new WeakMap();
 /** @type {Construct} */
 export const labelEnd = {
   name: 'labelEnd',
@@ -209,7 +216,7 @@ function tokenizeLabelEnd(effects, ok, nok) {
     // Only serialize and normalize the label when there are definitions to
     // look it up in: that is work in proportion to the label, and nested
     // labels (`[[[a]]]`) would make it quadratic in the paragraph.
-    defined = self.parser.defined.length > 0 && self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
+    defined = self.parser.defined.length > 0 && has(self.parser.defined, normalizeIdentifier(self.sliceSerialize({
       start: labelStart.end,
       end: self.now()
     })));
@@ -491,7 +498,7 @@ function tokenizeReferenceFull(effects, ok, nok) {
    * @type {State}
    */
   function referenceFullAfter(code) {
-    return self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok(code) : nok(code);
+    return has(self.parser.defined, normalizeIdentifier(self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1))) ? ok(code) : nok(code);
   }
 
   /**
@@ -561,4 +568,29 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     }
     return nok(code);
   }
+}
+
+/**
+ * Whether `id` is in `list`, a list of identifiers that only grows
+ * (`parser.defined`, `parser.gfmFootnotes`): a `Set` per list, brought up to
+ * date with what was added since, instead of a walk over the list per lookup,
+ * which was quadratic with many references and definitions.
+ *
+ * ;param {Array<string>} list
+ * ;param {string} id
+ * ;returns {boolean}
+ */
+function has(list, id) {
+  let known = lookups.get(list);
+
+  if (!known || known.size > list.length) {
+    known = {size: 0, set: new Set()};
+    lookups.set(list, known);
+  }
+
+  while (known.size < list.length) {
+    known.set.add(list[known.size++]);
+  }
+
+  return known.set.has(id);
 }

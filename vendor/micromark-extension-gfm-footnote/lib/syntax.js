@@ -6,6 +6,13 @@ import { blankLine } from 'micromark-core-commonmark';
 import { factorySpace } from 'micromark-factory-space';
 import { markdownLineEndingOrSpace } from 'micromark-util-character';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+
+/**
+ * See `has`.
+ *
+ * ;type {WeakMap<Array<string>, {size: number, set: Set<string>}>}
+ */
+const lookups = new WeakMap();
 /**
  * What the walk for the opening of a potential footnote call found, by the
  * event it started from (see `tokenizePotentialGfmFootnoteCall`).
@@ -121,7 +128,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok, nok) {
       start: labelStart.end,
       end: self.now()
     }));
-    if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) {
+    if (id.codePointAt(0) !== 94 || !has(defined, id.slice(1))) {
       return nok(code);
     }
     effects.enter('gfmFootnoteCallLabelMarker');
@@ -277,7 +284,7 @@ function tokenizeGfmFootnoteCall(effects, ok, nok) {
     if (code === 93) {
       effects.exit('chunkString');
       const token = effects.exit('gfmFootnoteCallString');
-      if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
+      if (!has(defined, normalizeIdentifier(self.sliceSerialize(token)))) {
         return nok(code);
       }
       effects.enter('gfmFootnoteCallLabelMarker');
@@ -448,7 +455,7 @@ function tokenizeDefinitionStart(effects, ok, nok) {
       effects.enter('definitionMarker');
       effects.consume(code);
       effects.exit('definitionMarker');
-      if (!defined.includes(identifier)) {
+      if (!has(defined, identifier)) {
         defined.push(identifier);
       }
 
@@ -513,4 +520,29 @@ function tokenizeIndent(effects, ok, nok) {
     const tail = self.events[self.events.length - 1];
     return tail && tail[1].type === 'gfmFootnoteDefinitionIndent' && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok(code) : nok(code);
   }
+}
+
+/**
+ * Whether `id` is in `list`, a list of identifiers that only grows
+ * (`parser.defined`, `parser.gfmFootnotes`): a `Set` per list, brought up to
+ * date with what was added since, instead of a walk over the list per lookup,
+ * which was quadratic with many references and definitions.
+ *
+ * ;param {Array<string>} list
+ * ;param {string} id
+ * ;returns {boolean}
+ */
+function has(list, id) {
+  let known = lookups.get(list);
+
+  if (!known || known.size > list.length) {
+    known = {size: 0, set: new Set()};
+    lookups.set(list, known);
+  }
+
+  while (known.size < list.length) {
+    known.set.add(list[known.size++]);
+  }
+
+  return known.set.has(id);
 }

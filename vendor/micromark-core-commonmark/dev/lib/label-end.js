@@ -21,6 +21,13 @@ import {normalizeIdentifier} from 'micromark-util-normalize-identifier'
 import {resolveAll} from 'micromark-util-resolve-all'
 import {codes, constants, types} from 'micromark-util-symbol'
 
+/**
+ * See `has`.
+ *
+ * type {WeakMap<Array<string>, {size: number, set: Set<string>}>}
+ */
+const lookups = new WeakMap()
+
 /** @type {Construct} */
 export const labelEnd = {
   name: 'labelEnd',
@@ -247,7 +254,8 @@ function tokenizeLabelEnd(effects, ok, nok) {
     // labels (`[[[a]]]`) would make it quadratic in the paragraph.
     defined =
       self.parser.defined.length > 0 &&
-      self.parser.defined.includes(
+      has(
+        self.parser.defined,
         normalizeIdentifier(
           self.sliceSerialize({start: labelStart.end, end: self.now()})
         )
@@ -583,7 +591,8 @@ function tokenizeReferenceFull(effects, ok, nok) {
    * @type {State}
    */
   function referenceFullAfter(code) {
-    return self.parser.defined.includes(
+    return has(
+        self.parser.defined,
       normalizeIdentifier(
         self.sliceSerialize(self.events[self.events.length - 1][1]).slice(1, -1)
       )
@@ -660,4 +669,29 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
 
     return nok(code)
   }
+}
+
+/**
+ * Whether `id` is in `list`, a list of identifiers that only grows
+ * (`parser.defined`, `parser.gfmFootnotes`): a `Set` per list, brought up to
+ * date with what was added since, instead of a walk over the list per lookup,
+ * which was quadratic with many references and definitions.
+ *
+ * param {Array<string>} list
+ * param {string} id
+ * returns {boolean}
+ */
+function has(list, id) {
+  let known = lookups.get(list)
+
+  if (!known || known.size > list.length) {
+    known = {size: 0, set: new Set()}
+    lookups.set(list, known)
+  }
+
+  while (known.size < list.length) {
+    known.set.add(list[known.size++])
+  }
+
+  return known.set.has(id)
 }

@@ -10,6 +10,13 @@ import {normalizeIdentifier} from 'micromark-util-normalize-identifier'
 import {codes, constants, types} from 'micromark-util-symbol'
 
 /**
+ * See `has`.
+ *
+ * type {WeakMap<Array<string>, {size: number, set: Set<string>}>}
+ */
+const lookups = new WeakMap()
+
+/**
  * What the walk for the opening of a potential footnote call found, by the
  * event it started from (see `tokenizePotentialGfmFootnoteCall`).
  *
@@ -128,7 +135,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok, nok) {
       self.sliceSerialize({start: labelStart.end, end: self.now()})
     )
 
-    if (id.codePointAt(0) !== codes.caret || !defined.includes(id.slice(1))) {
+    if (id.codePointAt(0) !== codes.caret || !has(defined, id.slice(1))) {
       return nok(code)
     }
 
@@ -310,7 +317,7 @@ function tokenizeGfmFootnoteCall(effects, ok, nok) {
       effects.exit('chunkString')
       const token = effects.exit('gfmFootnoteCallString')
 
-      if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
+      if (!has(defined, normalizeIdentifier(self.sliceSerialize(token)))) {
         return nok(code)
       }
 
@@ -504,7 +511,7 @@ function tokenizeDefinitionStart(effects, ok, nok) {
       effects.consume(code)
       effects.exit('definitionMarker')
 
-      if (!defined.includes(identifier)) {
+      if (!has(defined, identifier)) {
         defined.push(identifier)
       }
 
@@ -584,4 +591,29 @@ function tokenizeIndent(effects, ok, nok) {
       ? ok(code)
       : nok(code)
   }
+}
+
+/**
+ * Whether `id` is in `list`, a list of identifiers that only grows
+ * (`parser.defined`, `parser.gfmFootnotes`): a `Set` per list, brought up to
+ * date with what was added since, instead of a walk over the list per lookup,
+ * which was quadratic with many references and definitions.
+ *
+ * param {Array<string>} list
+ * param {string} id
+ * returns {boolean}
+ */
+function has(list, id) {
+  let known = lookups.get(list)
+
+  if (!known || known.size > list.length) {
+    known = {size: 0, set: new Set()}
+    lookups.set(list, known)
+  }
+
+  while (known.size < list.length) {
+    known.set.add(list[known.size++])
+  }
+
+  return known.set.has(id)
 }
