@@ -16,7 +16,11 @@ export function formatWarnings(warnings: readonly Problem[], heading = `${warnin
   // Used for errors too (printError): one format for every list of problems.
   if (warnings.length === 0) return '';
   const groups = new Map<Problem['code'], Problem[]>();
-  for (const w of warnings) groups.set(w.code, [...(groups.get(w.code) ?? []), w]);
+  for (const w of warnings) {
+    const list = groups.get(w.code);
+    if (list) list.push(w);
+    else groups.set(w.code, [w]);
+  }
   let text = `\n${heading}\n`;
   for (const [code, list] of groups) {
     text += `\n  ${CATALOGUE[code].title} (${list.length})\n`;

@@ -174,13 +174,27 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
   return hits;
 }
 
-/** The line and column (1-based) of a UTF-16 index in a text that starts at `line`, `column`. */
-export function positionIn(text: string, index: number, line = 1, column = 1): { line: number; column: number } {
-  const before = text.slice(0, index);
-  const lines = before.split('\n');
-  return lines.length === 1
-    ? { line, column: column + index }
-    : { line: line + lines.length - 1, column: (lines.at(-1) as string).length + 1 };
+/**
+ * Line and column of offsets in `text`, which starts at `line` and `column` of its file. The line starts
+ * are found once, on the first call, and each offset by a binary search: a text with many problems is not
+ * scanned from its start for each (that was quadratic in a long paragraph).
+ */
+export function positionsIn(text: string, line = 1, column = 1): (index: number) => { line: number; column: number } {
+  let starts: number[] | undefined;
+  return (index) => {
+    if (!starts) {
+      starts = [0];
+      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    }
+    // The last line start at or before `index` (a newline just before `index` starts its line).
+    let [low, high] = [0, starts.length - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low === 0 ? { line, column: column + index } : { line: line + low, column: index - (starts[low] as number) + 1 };
+  };
 }
 
 /** TERM_VARIANT warnings for the variants in `text`, placed from where the text starts in `file`. */
@@ -191,11 +205,12 @@ export function termProblems(
   file: string,
   start: { line: number; column: number },
 ): Problem[] {
+  const position = positionsIn(text, start.line, start.column);
   return findVariants(text, locale, base).map((hit) =>
     problem(
       'TERM_VARIANT',
       `"${hit.found}" is a variant of "${hit.term.use[locale]}" (${hit.term.concept}); write "${hit.term.use[locale]}".`,
-      { file, ...positionIn(text, hit.index, start.line, start.column) },
+      { file, ...position(hit.index) },
     ),
   );
 }

@@ -4,7 +4,7 @@
  * to report problems) travel on the VFile, so the processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Image, Link, Root as MdastRoot, Parent as MdastParent, Text } from 'mdast';
+import type { Image, Link, Nodes as MdastNode, Root as MdastRoot, Parent as MdastParent, Text } from 'mdast';
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
@@ -25,7 +25,7 @@ import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from '../load/placeholders.ts';
 import { decodeSitePath } from '../common/routes.ts';
 import { proseProblems } from './prose.ts';
-import type { TermBase } from '../load/terms.ts';
+import { positionsIn, type TermBase } from '../load/terms.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {
@@ -158,19 +158,13 @@ function report(
  */
 function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
   const start = node.position?.start;
-  for (const found of findUnknownPlaceholders(node.value, ctx.placeholders)) {
-    // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
-    // the column is exact on the node's first line and counted from the line start after it.
-    const before = node.value.slice(0, found.index);
-    const breaks = before.split('\n').length - 1;
-    const place = start
-      ? {
-          line: start.line + ctx.bodyLine - 1 + breaks,
-          column: breaks ? found.index - before.lastIndexOf('\n') : start.column + found.index,
-        }
-      : {};
-    ctx.warnings.push(problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...place }));
-  }
+  // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
+  // the column is exact on the node's first line and counted from the line start after it.
+  const position = start ? positionsIn(node.value, start.line + ctx.bodyLine - 1, start.column) : undefined;
+  for (const found of findUnknownPlaceholders(node.value, ctx.placeholders))
+    ctx.warnings.push(
+      problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...position?.(found.index) }),
+    );
 }
 
 /**
@@ -180,12 +174,18 @@ function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
 function remarkSite() {
   return (tree: MdastRoot, file: VFile): void => {
     const ctx = contextOf(file);
+    // Nodes to take out (raw HTML) and links to replace by their text (unsafe URLs), with the parents that
+    // hold them: done once per parent after the walk, as a splice per node was quadratic in the siblings.
+    const removed = new Set<MdastNode>();
+    const unwrapped = new Set<MdastNode>();
+    const parents = new Set<MdastParent>();
     visit(tree, (node, index, parent) => {
       switch (node.type) {
         case 'html': {
           report(ctx.warnings, ctx, 'RAW_HTML', `Raw HTML was removed: ${JSON.stringify(node.value.slice(0, 60))}.`, node);
-          if (parent && index !== undefined) parent.children.splice(index, 1);
-          return [SKIP, index];
+          removed.add(node);
+          if (parent) parents.add(parent);
+          return SKIP;
         }
         case 'text':
           if (ctx.terms && node.position) {
@@ -209,10 +209,11 @@ function remarkSite() {
           const url = fillPlaceholders(node.url, ctx.placeholders);
           if (url !== '' && sanitizeUri(url, SAFE_PROTOCOLS) === '') {
             report(ctx.warnings, ctx, 'UNSAFE_URL', `The URL ${JSON.stringify(url.slice(0, 60))} was removed.`, node);
-            if (parent && index !== undefined) {
-              const keep = node.type === 'link' ? (node as Link).children : [];
-              parent.children.splice(index, 1, ...(keep as never[]));
-              return [SKIP, index];
+            if (parent) {
+              // A link's text stays (and is walked as it is); an image or a definition goes.
+              (node.type === 'link' ? unwrapped : removed).add(node);
+              parents.add(parent);
+              return node.type === 'link' ? undefined : SKIP;
             }
             node.url = '';
             return undefined;
@@ -245,6 +246,11 @@ function remarkSite() {
           return undefined;
       }
     });
+    // Removed nodes first, then links by their (already cleaned) text.
+    for (const parent of parents) parent.children = parent.children.filter((child) => !removed.has(child)) as never[];
+    for (const parent of parents)
+      if (parent.children.some((child) => unwrapped.has(child)))
+        parent.children = parent.children.flatMap((child) => (unwrapped.has(child) ? (child as Link).children : [child])) as never[];
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Locale } from '../../../client/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
-import { positionIn, termProblems, type TermBase } from '../load/terms.ts';
+import { positionsIn, termProblems, type TermBase } from '../load/terms.ts';
 
 /** A space between Chinese and Latin text, either way round. */
 const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=\p{Script=Han})/gu;
@@ -16,12 +16,13 @@ const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ 
 export function spacingProblems(text: string, language: Locale, file: string, start: { line: number; column: number }): Problem[] {
   if (language !== 'zh') return [];
   const found: Problem[] = [];
+  const position = positionsIn(text, start.line, start.column);
   for (const match of text.matchAll(MIXED_SPACE)) {
     const around = text.slice(Math.max(0, match.index - 6), match.index + match[0].length + 6).replace(/\s+/g, ' ');
     found.push(
       problem('CJK_SPACING', `A space between Chinese and Latin text: "${around}". Chinese pages write them without one.`, {
         file,
-        ...positionIn(text, match.index, start.line, start.column),
+        ...position(match.index),
       }),
     );
   }
