@@ -248,8 +248,10 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
         const next = random(seed);
         for (let i = 0; i < 1500; i++) {
           const doc = randomBlockDoc(next);
-          expect(installed.parse(doc), `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(published.parse(doc));
-          expect(installed.hast(doc), `seed ${seed}, case ${i} (hast): ${JSON.stringify(doc)}`).toEqual(published.hast(doc));
+          const [mine, theirs] = [installed.parse(doc), published.parse(doc)];
+          expect(mine, `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(theirs);
+          // remark-rehype leaves the mdast as it is: the same trees make the hast.
+          expect(installed.run(mine), `seed ${seed}, case ${i} (hast): ${JSON.stringify(doc)}`).toEqual(published.run(theirs));
         }
       }
     },
@@ -321,8 +323,8 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       8,
     );
     expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(8);
-    const [less, more] = [items(16_000), items(64_000)];
-    const publishedRatio = cpuTime(() => published.run(more), 1) / cpuTime(() => published.run(less));
+    // The same sizes through the published handler: over the bound, so the check can fail.
+    const publishedRatio = cpuTime(() => published.run(large), 1) / cpuTime(() => published.run(small));
     expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(9);
   }, 120_000);
 
