@@ -20,8 +20,6 @@ const FIXTURES = join(ROOT, 'test', 'vendor', 'fixtures');
 
 interface Parser {
   parse(doc: string): Root;
-  /** The hast remark-rehype makes of the document. */
-  hast(doc: string): unknown;
   /** The hast remark-rehype makes of a syntax tree (`parse`). */
   run(tree: Root): unknown;
 }
@@ -76,7 +74,6 @@ async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
         "import remarkRehype from 'remark-rehype';\n" +
         'const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);\n' +
         'export function parse(doc) { return processor.parse(doc); }\n' +
-        'export function hast(doc) { return processor.runSync(processor.parse(doc)); }\n' +
         'export function run(tree) { return processor.runSync(tree); }\n',
       resolveDir: ROOT,
       sourcefile: 'parser.js',
