@@ -7,7 +7,9 @@
  * a target of at least 24 × 24 px. At 1920 px: one h1 and no skipped heading level, alt text on every
  * image, a visible focus ring; at 375 px: no sideways scrolling, text of at least 14 px, and Lighthouse's
  * mobile checks (axe's button-name, link-name, color-contrast and target-size) ran and passed. A touch
- * phone opens the product menu on a tap, with links that are 44 px touch targets.
+ * phone opens the product menu on a tap, with links that are 44 px touch targets. The same visits check,
+ * at both widths, that no page logs a console error, throws, fails a request or arrives without the strict
+ * Content-Security-Policy (README, "Output": the client script works under it).
  *
  * One build, one server, one browser; one context and one tab per width, the two widths audited side by
  * side, pages in sequence; every test reads the facts gathered on those visits. axe-core and the audit's
@@ -20,7 +22,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useSite } from '../helpers/browser.ts';
+import { STRICT_CSP, useSite } from '../helpers/browser.ts';
 
 const site = useSite();
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -72,6 +74,8 @@ interface Control {
 }
 
 interface WidthFacts {
+  /** Console errors, uncaught exceptions, failed requests and documents served without the strict CSP. */
+  errors: string[];
   /** axe-core's serious and critical violations, on the page and on the open menu and back-to-top. */
   violations: string[];
   /** The axe-core rules that found something to check on the page. */
@@ -317,10 +321,21 @@ function auditAll(): Promise<Map<string, Facts>> {
       const context = await site.browser.newContext({ locale: 'zh-CN', viewport: WIDTHS[width], reducedMotion: 'reduce' });
       await context.addInitScript({ content: `${AXE_SOURCE}\n;${IN_PAGE_SOURCE}` });
       const page = await context.newPage();
+      let errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+        if (response.request().resourceType() === 'document' && response.headers()['content-security-policy'] !== STRICT_CSP)
+          errors.push(`no CSP: ${response.url()}`);
+      });
       const facts: Array<Facts[W]> = [];
       for (const path of paths) {
+        errors = [];
         await page.goto(`${site.url}${path}`);
-        facts.push(await audit(page, width));
+        facts.push({ ...(await audit(page, width)), errors });
       }
       await context.close();
       return facts;
@@ -357,6 +372,15 @@ describe.each(['phone', 'desktop'] as const)('every page in both locales, %s wid
       expect([...facts.keys()].filter((path) => path.startsWith('/en/')).length).toBeGreaterThan(30);
       expect([...facts.keys()].filter((path) => !path.startsWith('/en')).length).toBeGreaterThan(30);
       const found = [...facts].flatMap(([path, f]) => f[width].violations.map((v) => `${path}: ${v}`));
+      expect(found).toEqual([]);
+    },
+    SLOW,
+  );
+
+  test(
+    `loads without a console error, an uncaught exception or a failed request under a strict Content-Security-Policy at ${px} px`,
+    async () => {
+      const found = [...(await auditAll())].flatMap(([path, f]) => f[width].errors.map((error) => `${path}: ${error}`));
       expect(found).toEqual([]);
     },
     SLOW,
