@@ -1,14 +1,14 @@
 /**
- * Browser-test helpers: build the real site into a temp folder, serve it with cli/core/serve/serve.ts on a free
- * port of 127.0.0.1 under a strict Content-Security-Policy and drive Debian's Chromium with playwright-core. One site (build, server, browser)
- * per test file: `const site = useSite()` at the top of a describe block.
+ * Browser-test helpers: serve the real site's shared build (shared-site.ts) with cli/core/serve/serve.ts on
+ * a free port of 127.0.0.1 under a strict Content-Security-Policy and drive Debian's Chromium with
+ * playwright-core. One site (server, browser) per test file: `const site = useSite()` at the top of a
+ * describe block.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
-import { runCli, tempDir } from './cli.ts';
+import { sharedSite } from './shared-site.ts';
 
 /**
  * The Content-Security-Policy every browser test runs under: what a strict host sends. The client script
@@ -22,7 +22,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** A built site, served and ready for a browser. */
 export interface Site {
-  /** The built folder. */
+  /** The built folder (shared by the test files of the run: read only). */
   dir: string;
   /** Base URL of the server, without trailing slash. */
   url: string;
@@ -34,14 +34,6 @@ export interface OpenPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
-}
-
-/** Builds the real content into a temp folder; throws with the CLI's output when the build fails. */
-export async function buildSite(): Promise<string> {
-  const dir = join(tempDir('ecom-client-'), 'dist');
-  const result = await runCli(['build', '--out', dir, '--quiet']);
-  if (result.code !== 0) throw new Error(`build failed (${result.code}):\n${result.stderr}`);
-  return dir;
 }
 
 /** Launches headless Chromium with the flags that keep it quiet and offline. */
@@ -62,21 +54,21 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Registers beforeAll/afterAll hooks that build, serve and open a browser once for the calling test file.
+ * Registers beforeAll/afterAll hooks that serve the shared build and open a browser once for the calling
+ * test file.
  * The returned object is filled in by beforeAll.
  */
 export function useSite(): Site {
   const site = {} as Site;
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    const [dir, browser] = await Promise.all([buildSite(), launchBrowser()]);
+    const [dir, browser] = await Promise.all([sharedSite(), launchBrowser()]);
     server = await startServer({ dir, host: '127.0.0.1', port: 0, headers: { 'content-security-policy': STRICT_CSP } });
     Object.assign(site, { dir, url: server.url, browser });
   });
   afterAll(async () => {
     await site.browser?.close();
     await server?.close();
-    if (site.dir) rmSync(dirname(site.dir), { recursive: true, force: true });
   });
   return site;
 }

@@ -8,7 +8,8 @@ import type { Root } from 'hast';
 import { select, selectAll } from 'hast-util-select';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONTENT, readHtml, runCli, tempDir } from '../helpers/cli.ts';
+import { CONTENT, readHtml } from '../helpers/cli.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const BASE = String((parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl).replace(/\/+$/, '');
@@ -30,9 +31,7 @@ const jsonLd = (path: string): Array<Record<string, unknown>> =>
 const types = (path: string): unknown[] => jsonLd(path).map((d) => d['@type']);
 
 beforeAll(async () => {
-  out = join(tempDir('ecom-head-'), 'dist');
-  const result = await runCli(['build', '--out', out, '--quiet']);
-  if (result.code !== 0) throw new Error(result.stderr);
+  out = await sharedSite();
 });
 
 describe('the head of every page', () => {

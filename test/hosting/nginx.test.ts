@@ -1,5 +1,5 @@
 /**
- * The shipped nginx configuration on real nginx, serving a fresh build of the real site (issue 6):
+ * The shipped nginx configuration on real nginx, serving a build of the real site (issue 6):
  * every route at its exact path, 404 pages by locale, caching, gzip, security headers, and the site
  * working in Chromium under that Content-Security-Policy.
  */
@@ -8,8 +8,9 @@ import { join, relative, sep } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
-import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
+import { CONTENT } from '../helpers/cli.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const LANG = { zh: 'zh-CN', en: 'en' } as const;
@@ -34,9 +35,7 @@ let out: string;
 let nginx: Nginx;
 
 beforeAll(async () => {
-  out = join(tempDir('ecom-hosting-'), 'dist');
-  const built = await runCli(['build', '--out', out, '--quiet']);
-  if (built.code !== 0) throw new Error(built.stderr);
+  out = await sharedSite();
   nginx = await startNginx(out);
 });
 

@@ -8,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launchBrowser } from '../helpers/browser.ts';
-import { CONTENT, runCli, tempDir } from '../helpers/cli.ts';
+import { CONTENT } from '../helpers/cli.ts';
+import { sharedSite } from '../helpers/shared-site.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const BASE = String((parse(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl).replace(/\/+$/, '');
@@ -81,10 +82,7 @@ function parseXml(xml: string): Promise<Parsed> {
 }
 
 beforeAll(async () => {
-  out = join(tempDir('ecom-xml-'), 'dist');
-  const [built, launched] = await Promise.all([runCli(['build', '--out', out, '--quiet']), launchBrowser()]);
-  browser = launched;
-  if (built.code !== 0) throw new Error(built.stderr);
+  [out, browser] = await Promise.all([sharedSite(), launchBrowser()]);
   page = await browser.newPage();
 });
 

@@ -1,0 +1,58 @@
+/**
+ * One build of the real content per test run, shared by the test files that only read it (the browser
+ * tests, the hosting tests): a build of the real site costs about 1.2 s of CPU, and a dozen files used to
+ * make their own. The vitest global setup (`test/helpers/global-setup.ts`) gives the run a folder; the
+ * first file to ask builds into it, under a lock (a directory made atomically), and the others wait for
+ * it. Files that read it must never write into it; a test that changes the output builds its own.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { runCli } from './cli.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of this run's shared build (empty until a file asks for it). */
+    sharedBuild: string;
+  }
+}
+
+/** How long a file waits for another one's build before it gives up. */
+const WAIT_MS = 180_000;
+
+let built: Promise<string> | undefined;
+
+/** The output folder of the real content built with the default options (`ecom-site build`); read only. */
+export function sharedSite(): Promise<string> {
+  built ??= (async () => {
+    const root = inject('sharedBuild');
+    const dist = join(root, 'dist');
+    const outcome = join(root, 'outcome');
+    try {
+      mkdirSync(join(root, 'lock'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Another file builds: wait for its outcome.
+      for (const end = Date.now() + WAIT_MS; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+        const text = readOr(outcome);
+        if (text === undefined) continue;
+        if (text !== 'ok') throw new Error(`the shared build failed:\n${text}`);
+        return dist;
+      }
+      throw new Error(`the shared build in ${root} did not finish within ${WAIT_MS / 1000} s`);
+    }
+    const result = await runCli(['build', '--out', dist, '--quiet']);
+    writeFileSync(outcome, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
+    if (result.code !== 0) throw new Error(`the shared build failed (${result.code}):\n${result.stderr}`);
+    return dist;
+  })();
+  return built;
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
