@@ -1,8 +1,10 @@
 /**
- * The vendored micromark, micromark-core-commonmark and GFM extensions (patches/README.md): emphasis,
- * strikethrough, the merging of text, label ends, footnote calls, autolink literals after a `[` and lazy
- * lines stay linear in the length of a paragraph, and parse exactly as the published micromark 4.0.3,
- * micromark-core-commonmark 2.0.4 and extensions (strikethrough, footnote, autolink literal 2.1.0) do.
+ * The vendored micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
+ * mdast-util-to-hast (patches/README.md): emphasis, strikethrough, the merging of text, label ends,
+ * footnote calls, autolink literals after a `[` and lazy lines stay linear in the length of a paragraph,
+ * lists nested deep linear in the length of the text, and they parse exactly as the published micromark
+ * 4.0.3, micromark-core-commonmark 2.0.4, extensions (strikethrough, footnote, autolink literal 2.1.0),
+ * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do.
  * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
 import { createRequire } from 'node:module';
@@ -31,6 +33,9 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
   { file: /\/attention\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/attention.js' },
   { file: /\/label-end\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/label-end.js' },
   { file: /\/list-item\.js$/, importer: /mdast-util-to-hast/, fixture: 'mdast-util-to-hast-13.2.2/list-item.js' },
+  // The published list.js imports blank-line.js beside it: the fixture folder has it too.
+  { file: /\/list\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/list.js' },
+  { file: /\/lib\/index\.js$/, importer: /mdast-util-from-markdown[/\\]index\.js$/, fixture: 'mdast-util-from-markdown-2.1.0/index.js' },
   { file: /\/thematic-break\.js$/, importer: /micromark-core-commonmark/, fixture: 'micromark-core-commonmark-2.0.4/thematic-break.js' },
   { file: /initialize\/text\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/text.js' },
   { file: /initialize\/document\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/document.js' },
@@ -63,6 +68,8 @@ const PATCH_MARKERS = [
   /\bfailedAt:/, // thematic-break
   /\blistLooseOnce\b/, // mdast-util-to-hast list items
   /\.parser\.maxContainers\b/, // document (parse.js only passes the option on: not swapped)
+  /\bblankRuns\d*\.get\(/, // list continuation
+  /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
 ];
 
 /** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
@@ -146,7 +153,7 @@ function randomDoc(next: () => number): string {
 /**
  * Pieces of Markdown that label ends, footnote calls, autolink literals and lazy lines meet: brackets,
  * references and their definitions, footnotes, autolink literals, and the containers (block quotes,
- * lists) whose lazy lines continue a paragraph.
+ * lists, indented to nest) whose lazy lines continue a paragraph.
  */
 const BLOCK_PIECES = [
   '[',
@@ -189,6 +196,9 @@ const BLOCK_PIECES = [
   '===',
   '---',
   '- - -',
+  '  - ',
+  '    ',
+  '  ',
   '* ',
   '_ _',
   '\t',
@@ -343,6 +353,52 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     expect(reads(installed, 1200) / reads(installed, 300)).toBeLessThan(5);
     expect(reads(published, 1200) / reads(published, 300)).toBeGreaterThan(12);
   });
+
+  it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {
+    const nested = (depth: number, marker = '- ', gap = ''): string =>
+      Array.from({ length: depth }, (_, i) => `${' '.repeat(i * marker.length)}${marker}a\n${gap}`).join('');
+    const cases = [
+      nested(60),
+      nested(40, '1. '),
+      nested(30, '- ', '\n'),
+      `${nested(20)}- b\n\n- c\n`,
+      '- a\n  - b\n\n- c\n',
+      '- a\n  - b\n\n  - c\n- d\n',
+      '- a\n\n  - b\n\n    - c\n\n  - d\n- e\n',
+      '-\ta\n\t-\tb\n\t\t- c\n  \t- d\n',
+      '- > a\n  > - b\n  >\n  >   - c\n- d\n',
+      '> - a\n>   - b\nlazy\n> - c\n',
+      '1. a\n   1. b\n      1. c\n\n   2. d\n2. e\n',
+      '- a\n  ```\n  - b\n  ```\n  - c\n\n\n- d\n',
+      '- a\n  - b\n    - c\n  \n    \n  - d\n',
+      `${'- '.repeat(30)}a\n${nested(10)}`,
+    ];
+    for (const doc of cases) {
+      const [mine, theirs] = [installed.parse(doc), published.parse(doc)];
+      expect(mine, JSON.stringify(doc.slice(0, 60))).toEqual(theirs);
+      expect(installed.run(mine), `${JSON.stringify(doc.slice(0, 60))} (hast)`).toEqual(published.run(theirs));
+    }
+  });
+
+  it('parse lists nested deep in time linear in the text (4 × the depth, 16 × the text: under 24 × the CPU time)', () => {
+    // A list n deep is n lines of up to 2n spaces: n² characters. Every item looked at the rest of each
+    // line inside it (micromark's list continuation), and every list walked and copied the lists inside
+    // it (mdast-util-from-markdown): n³ steps. Measured 150 → 600 deep: 15.7 × patched; 31.6 × with the
+    // published list.js alone, 39.1 × with the published from-markdown alone (the rest of the parse is
+    // linear, so the n³ part shows diluted): 4 × the depth tells them apart where twice does not.
+    const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- a\n`).join('');
+    const [small, large] = [nested(150), nested(600)];
+    const ratio = costRatio(
+      () => installed.parse(small),
+      () => installed.parse(large),
+      24,
+    );
+    expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(24);
+    // Both published files, at 100 and 400 deep (600 takes them 4.5 s): 32-35 ×.
+    const [less, more] = [nested(100), nested(400)];
+    const publishedRatio = cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less));
+    expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(24);
+  }, 120_000);
 
   // Linear: ~4 × the CPU time (measured 3.7-7.0 with garbage collection); quadratic: 16 ×. The bound is
   // between the two. The published files take 10-37 × where they are quadratic, which shows the check can

@@ -3,6 +3,7 @@
  *   Code,
  *   Construct,
  *   Exiter,
+ *   ParseContext,
  *   State,
  *   TokenizeContext,
  *   Tokenizer
@@ -10,7 +11,7 @@
  */
 
 import { factorySpace } from 'micromark-factory-space';
-import { asciiDigit, markdownSpace } from 'micromark-util-character';
+import { asciiDigit, markdownLineEnding, markdownSpace } from 'micromark-util-character';
 import { blankLine } from './blank-line.js';
 import { thematicBreak } from './thematic-break.js';
 
@@ -34,6 +35,23 @@ const listItemPrefixWhitespaceConstruct = {
 const indentConstruct = {
   partial: true,
   tokenize: tokenizeIndent
+};
+
+/**
+ * Patched: per parser, the last run of white space a list item's continuation
+ * looked past to see whether the rest of the line is blank: the offsets where
+ * the look began and where the run ended, and the answer. The items around a
+ * line each ask from their own place in its indent, and the answer is the same
+ * from anywhere in the run: a line nested n items deep was scanned n times
+ * (a list n deep: n³ steps for n² characters), now once.
+ * @type {WeakMap<ParseContext, {from: number, to: number, blank: boolean}>}
+ */
+const blankRuns = new WeakMap();
+
+/** @type {Construct} */
+const blankRestConstruct = {
+  partial: true,
+  tokenize: tokenizeBlankRest
 };
 
 // To do: `markdown-rs` parses list items on their own and later stitches them
@@ -133,7 +151,14 @@ function tokenizeListStart(effects, ok, nok) {
 function tokenizeListContinuation(effects, ok, nok) {
   const self = this;
   self.containerState._closeFlow = undefined;
-  return effects.check(blankLine, onBlank, notBlank);
+
+  // Patched: asked already from within this run of white space.
+  const run = blankRuns.get(self.parser);
+  const offset = self.now().offset;
+  if (run && run.from <= offset && offset <= run.to) {
+    return run.blank ? onBlank : notBlank;
+  }
+  return effects.check(blankRestConstruct, onBlank, notBlank);
 
   /** @type {State} */
   function onBlank(code) {
@@ -165,6 +190,35 @@ function tokenizeListContinuation(effects, ok, nok) {
     // Always populated by defaults.
 
     return factorySpace(effects, effects.attempt(list, ok, nok), "linePrefix", self.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4)(code);
+  }
+}
+
+/**
+ * Patched: `blankLine`, remembering the run of white space it looked past.
+ *
+ * @this {TokenizeContext}
+ *   Context.
+ * @type {Tokenizer}
+ */
+function tokenizeBlankRest(effects, ok, nok) {
+  const self = this;
+  const from = self.now().offset;
+  return start;
+
+  /** @type {State} */
+  function start(code) {
+    return markdownSpace(code) ? factorySpace(effects, after, "linePrefix")(code) : after(code);
+  }
+
+  /** @type {State} */
+  function after(code) {
+    const blank = code === null || markdownLineEnding(code);
+    blankRuns.set(self.parser, {
+      from,
+      to: self.now().offset,
+      blank
+    });
+    return blank ? ok(code) : nok(code);
   }
 }
 

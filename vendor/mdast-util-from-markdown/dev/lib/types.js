@@ -1,0 +1,2 @@
+// Note: types exposed from `types.d.ts`.
+export {}
