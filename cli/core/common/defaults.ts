@@ -23,6 +23,13 @@ export const DEFAULTS = {
    * further, so without a limit a page would build or fail by chance). Half that leaves room.
    */
   maxNesting: 1000,
+  /**
+   * GFM fills a table row with fewer cells than the header with empty cells, so a header of n columns over
+   * n one-character rows makes n² cells of ~4n characters (a 12 KB page of 2,000 × 2,000 took 17 s and
+   * 2.5 GB to build). A page whose tables leave out more cells than this is refused (`TABLE_TOO_SPARSE`);
+   * this many take ~0.3 s. cmark-gfm and commonmark-hs bound the same thing (~500,000 and ~200,000).
+   */
+  maxFilledCells: 200_000,
   /** The template of a page whose front matter names none (README, "Templates"). */
   template: 'page',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */

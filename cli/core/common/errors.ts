@@ -38,6 +38,10 @@ export const CATALOGUE = {
     title: 'Page nested too deeply',
     hint: 'Nest block quotes, lists, links and emphasis less deeply: a few levels read well, thousands cannot be rendered.',
   },
+  TABLE_TOO_SPARSE: {
+    title: 'Table rows with too many missing cells',
+    hint: 'Give each row of the table its cells, or give the table fewer columns: a row with fewer cells than the header row is filled with empty cells, so a wide header over many short rows makes millions of them.',
+  },
   PAGE_TOO_LARGE: {
     title: 'Page file too large',
     hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").',

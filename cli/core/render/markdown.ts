@@ -4,7 +4,7 @@
  * to report problems) travel on the VFile, so the processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Image, Link, Nodes as MdastNode, Root as MdastRoot, Parent as MdastParent, Text } from 'mdast';
+import type { Image, Link, Nodes as MdastNode, Root as MdastRoot, Parent as MdastParent, Table, Text } from 'mdast';
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
 import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
@@ -272,16 +272,47 @@ export class NestedTooDeeply extends Error {
 }
 
 /**
- * How many levels deep the tree nests (the root's children are at 1), found without recursion: the tree
- * may be too deep to recurse into. One entry per level on the way down, nothing per node.
+ * A page whose tables leave out more cells than `DEFAULTS.maxFilledCells` (rows with fewer cells than the
+ * header, which GFM fills in empty): thrown before the cells are made. `line` is the line of the table
+ * that went over the limit, in the page body until `renderMarkdown` makes it a line of the page file.
  */
-export function nestingDepth(root: MdastParent): number {
+export class TableTooSparse extends Error {
+  constructor(
+    readonly filled: number,
+    readonly table: { columns: number; rows: number },
+    readonly line: number | undefined,
+  ) {
+    const n = (value: number): string => value.toLocaleString('en');
+    super(
+      `The page's tables leave out ${n(filled)} cells, which would be filled in empty (a row with fewer cells than the header is filled up to the header's width); at most ${n(DEFAULTS.maxFilledCells)} are filled in on a page. The table here has ${n(table.columns)} columns and ${n(table.rows)} rows.`,
+    );
+  }
+}
+
+/**
+ * The cells of a GFM table's rows that the header has and the row does not: filled in empty when the
+ * table becomes HTML (remark-rehype pads every row to the header's width).
+ */
+function missingCells(table: Table): number {
+  const columns = table.align?.length ?? 0;
+  let missing = 0;
+  for (const row of table.children) missing += Math.max(0, columns - row.children.length);
+  return missing;
+}
+
+/**
+ * How many levels deep the tree nests (the root's children are at 1), found without recursion: the tree
+ * may be too deep to recurse into. One entry per level on the way down, nothing per node. `visit` is
+ * called with every node on the way.
+ */
+export function nestingDepth(root: MdastParent, visit?: (node: MdastNode) => void): number {
   const parents: MdastParent[] = [root];
   const next: number[] = [0];
   let deepest = 0;
   while (parents.length > 0) {
     const top = parents.length - 1;
     const child = (parents[top] as MdastParent).children[(next[top] as number)++];
+    if (child) visit?.(child);
     if (!child) {
       parents.pop();
       next.pop();
@@ -295,16 +326,23 @@ export function nestingDepth(root: MdastParent): number {
 }
 
 /**
- * Refuses a tree nested deeper than `DEFAULTS.maxNesting` as soon as it is built, before anything walks it
- * recursively: a transform of mdast-util-from-markdown, registered before remark-gfm's (whose walk copies
- * the list of ancestors at every level, quadratic in the depth: ~9 s at 12,000 levels).
+ * Refuses a tree nested deeper than `DEFAULTS.maxNesting`, or whose tables leave out more cells than
+ * `DEFAULTS.maxFilledCells`, as soon as it is built, before anything walks it recursively or makes the
+ * cells: a transform of mdast-util-from-markdown, registered before remark-gfm's (whose walk copies the
+ * list of ancestors at every level, quadratic in the depth: ~9 s at 12,000 levels).
  */
-function remarkNestingLimit(this: Processor): void {
+function remarkPageLimits(this: Processor): void {
   const data = this.data();
   const limit: MdastExtension = {
     transforms: [
       (tree) => {
-        const depth = nestingDepth(tree);
+        let filled = 0;
+        const depth = nestingDepth(tree, (node) => {
+          if (node.type !== 'table') return;
+          filled += missingCells(node);
+          if (filled > DEFAULTS.maxFilledCells)
+            throw new TableTooSparse(filled, { columns: node.align?.length ?? 0, rows: node.children.length }, node.position?.start.line);
+        });
         if (depth > DEFAULTS.maxNesting) throw new NestedTooDeeply(depth);
       },
     ],
@@ -316,7 +354,7 @@ const processor = unified()
   // `maxContainers` is read by the vendored micromark (patches/README.md): block quotes and list items
   // nested deeper are refused while parsing, where each costs a walk of those open at every line.
   .use(remarkParse, { maxContainers: DEFAULTS.maxNesting } as RemarkParseOptions)
-  .use(remarkNestingLimit)
+  .use(remarkPageLimits)
   .use(remarkGfm)
   .use(remarkSite)
   .use(remarkRehype)
@@ -346,6 +384,8 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Rendered
   } catch (error) {
     const { code, line } = error as { code?: string; line?: number };
     if (code === 'MICROMARK_MAX_CONTAINERS') throw new NestedTooDeeply(undefined, line === undefined ? undefined : line + ctx.bodyLine - 1);
+    if (error instanceof TableTooSparse && error.line !== undefined)
+      throw new TableTooSparse(error.filled, error.table, error.line + ctx.bodyLine - 1);
     throw error;
   }
   const hast = processor.runSync(tree, file) as HastRoot;

@@ -14,7 +14,7 @@ import { DEFAULTS } from '../common/defaults.ts';
 import { problem } from '../common/errors.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import { renderPage, type RenderContext, type Rendered } from './render.ts';
-import { NestedTooDeeply } from './markdown.ts';
+import { NestedTooDeeply, TableTooSparse } from './markdown.ts';
 
 /** One page to render, as it travels to a worker. */
 export interface RenderTask {
@@ -42,9 +42,10 @@ export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
 const BATCH = 24;
 
 /**
- * Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash, and a page
- * nested too deeply a PAGE_TOO_DEEP one: deeper than `DEFAULTS.maxNesting`, or (should a tree ever be
- * deeper after the Markdown tools than the limit allows for) deep enough to overflow the call stack.
+ * Renders one task; a template that throws becomes a RENDER_FAILED problem instead of a crash, a page
+ * nested too deeply a PAGE_TOO_DEEP one (deeper than `DEFAULTS.maxNesting`, or, should a tree ever be
+ * deeper after the Markdown tools than the limit allows for, deep enough to overflow the call stack), and
+ * a page whose tables leave out more than `DEFAULTS.maxFilledCells` cells a TABLE_TOO_SPARSE one.
  */
 export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
   try {
@@ -55,7 +56,9 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
     const failed =
       error instanceof NestedTooDeeply
         ? problem('PAGE_TOO_DEEP', error.message, { file, ...(error.line ? { line: error.line } : {}) })
-        : overflowed(error)
+        : error instanceof TableTooSparse
+          ? problem('TABLE_TOO_SPARSE', error.message, { file, ...(error.line ? { line: error.line } : {}) })
+          : overflowed(error)
           ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
           : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
     return { index: task.index, html: '', warnings: [], errors: [failed] };

@@ -2,7 +2,7 @@
  * Page size (issue 11; README, "site.yaml: maxPageSize"): build cost grows linearly with a page's size, and a page above
  * `maxPageSize` is refused before it is parsed.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -60,4 +60,30 @@ describe('build cost and page size', () => {
     expect(result.stderr).toContain('hint:');
     expect(treeDigest(out)).toEqual(before);
   });
+
+  it('refuses a page whose tables leave out more than 200,000 cells, naming the line of the table that goes over, and keeps the previous output', async () => {
+    // A header of `columns` cells over `rows` rows of one cell: GFM fills each row up with empty cells.
+    const table = (columns: number, rows: number): string =>
+      `|${' h |'.repeat(columns)}\n|${' - |'.repeat(columns)}\n${'| x |\n'.repeat(rows)}`;
+    const content = makeContent({ 'zh/tables.md': page(`${table(401, 500)}\nText.\n`) });
+    const out = join(tempDir(), 'dist');
+    // 500 rows × 400 missing cells: 200,000, the most a page may have filled in.
+    const built = await runCli(['build', '--content', content, '--out', out, '--quiet'], ROOT);
+    expect(built.code, built.stderr).toBe(0);
+    const html = readFileSync(join(out, 'tables.html'), 'utf8');
+    expect(html.match(/<td><\/td>/g)).toHaveLength(200_000);
+    const before = treeDigest(out);
+
+    // Two tables: 100,000 missing cells, then 100,200 more in the one at line 509.
+    const second = `${table(201, 500)}\n${table(201, 501)}`;
+    writeFileSync(join(content, 'zh', 'tables.md'), page(second));
+    expect(page(second).split('\n').indexOf(`|${' h |'.repeat(201)}`, 10) + 1).toBe(509);
+    const result = await runCli(['build', '--content', content, '--out', out], ROOT);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /content\/zh\/tables\.md:509\s+TABLE_TOO_SPARSE\s+The page's tables leave out 200,200 cells, which would be filled in empty .*at most 200,000 are filled in on a page\. The table here has 201 columns and 502 rows\./,
+    );
+    expect(result.stderr).toContain('hint: Give each row of the table its cells');
+    expect(treeDigest(out)).toEqual(before);
+  }, 120_000);
 });

@@ -19,7 +19,9 @@
 export function tableRow(state, node, parent) {
   const siblings = parent ? parent.children : undefined
   // Generate a body row when without parent.
-  const rowIndex = siblings ? siblings.indexOf(node) : 1
+  // Patched: only whether the row is the first counts; `indexOf` looked
+  // through the rows before it, for every row (quadratic in the rows).
+  const rowIndex = siblings ? (siblings[0] === node ? 0 : 1) : 1
   const tagName = rowIndex === 0 ? 'th' : 'td'
   // To do: option to use `style`?
   const align = parent && parent.type === 'table' ? parent.align : undefined
