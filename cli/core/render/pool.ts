@@ -59,8 +59,8 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
         : error instanceof TableTooSparse
           ? problem('TABLE_TOO_SPARSE', error.message, { file, ...(error.line ? { line: error.line } : {}) })
           : overflowed(error)
-          ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
-          : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
+            ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
+            : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
     return { index: task.index, html: '', warnings: [], errors: [failed] };
   }
 }

@@ -77,7 +77,11 @@ describe('build cost and page size', () => {
     // Two tables: 100,000 missing cells, then 100,200 more in the one at line 509.
     const second = `${table(201, 500)}\n${table(201, 501)}`;
     writeFileSync(join(content, 'zh', 'tables.md'), page(second));
-    expect(page(second).split('\n').indexOf(`|${' h |'.repeat(201)}`, 10) + 1).toBe(509);
+    expect(
+      page(second)
+        .split('\n')
+        .indexOf(`|${' h |'.repeat(201)}`, 10) + 1,
+    ).toBe(509);
     const result = await runCli(['build', '--content', content, '--out', out], ROOT);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
