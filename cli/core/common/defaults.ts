@@ -30,6 +30,13 @@ export const DEFAULTS = {
    * this many take ~0.3 s. cmark-gfm and commonmark-hs bound the same thing (~500,000 and ~200,000).
    */
   maxFilledCells: 200_000,
+  /**
+   * A page body longer than this (characters) renders on a thread of its own, whose heap is as large as
+   * the main thread's: the Markdown tools take up to ~4 KB of memory a character (a 1 MB page of table
+   * rows took 3.9 GB), and a page that needs more than the heap then fails with PAGE_OUT_OF_MEMORY instead
+   * of ending the process with V8's fatal error. Starting that thread costs ~0.3 s, once per build.
+   */
+  isolatePageAbove: 256 * 1024,
   /** The template of a page whose front matter names none (README, "Templates"). */
   template: 'page',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */

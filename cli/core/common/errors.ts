@@ -42,6 +42,10 @@ export const CATALOGUE = {
     title: 'Table rows with too many missing cells',
     hint: 'Give each row of the table its cells, or give the table fewer columns: a row with fewer cells than the header row is filled with empty cells, so a wide header over many short rows makes millions of them.',
   },
+  PAGE_OUT_OF_MEMORY: {
+    title: 'Page needs too much memory',
+    hint: 'Split the page into several pages. The heap of the thread that renders large pages can be raised with ECOM_SITE_PAGE_HEAP_MB (README, "Speed"), as far as the machine has memory.',
+  },
   PAGE_TOO_LARGE: {
     title: 'Page file too large',
     hint: 'Split the page into several pages, or raise `maxPageSize` in site.yaml (e.g. `maxPageSize: 10 MB`; README, "site.yaml: maxPageSize").',

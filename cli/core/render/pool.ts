@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PageSource } from '../load/content.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { problem } from '../common/errors.ts';
@@ -94,6 +95,33 @@ export const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
 
+/**
+ * The heap of the thread that renders a large page (`DEFAULTS.isolatePageAbove`), in MB: as large as this
+ * thread's own (V8 sizes it from the machine's memory), or ECOM_SITE_PAGE_HEAP_MB. A page that needs more
+ * fails with PAGE_OUT_OF_MEMORY; in this thread it would end the process with V8's fatal error.
+ */
+export function pageHeapMb(): number {
+  const set = Number(process.env.ECOM_SITE_PAGE_HEAP_MB);
+  return set > 0 ? Math.floor(set) : Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
+}
+
+/** The result of a page that needs more memory than the large-page thread has. */
+function outOfMemoryResult(task: RenderTask): TaskResult {
+  const mb = pageHeapMb().toLocaleString('en');
+  return {
+    index: task.index,
+    html: '',
+    warnings: [],
+    errors: [
+      problem(
+        'PAGE_OUT_OF_MEMORY',
+        `Rendering ${task.route} needs more than ${mb} MB of memory, the heap of the thread that renders large pages: its Markdown makes too many elements (a 1 MB page of table rows takes ~4 GB).`,
+        { file: task.page.source.file },
+      ),
+    ],
+  };
+}
+
 /** True for the error of a thread that reached its heap limit. */
 function outOfMemory(error: unknown): boolean {
   return (error as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -127,12 +155,20 @@ class RenderThread {
   /** Batches are sent one at a time, in the order asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly file: string) {
+  /**
+   * `limits`: the thread's heap. `isolate`: where a page that alone runs a thread out of memory goes (the
+   * pool's large-page thread).
+   */
+  constructor(
+    private readonly file: string,
+    private readonly limits: ResourceLimits = THREAD_LIMITS,
+    private readonly isolate?: (task: RenderTask, ctx: RenderContext, templatesFile: string) => Promise<TaskResult>,
+  ) {
     this.start();
   }
 
   private start(): Worker {
-    const worker = new Worker(this.file, { resourceLimits: THREAD_LIMITS });
+    const worker = new Worker(this.file, { resourceLimits: this.limits });
     worker.on('message', (results: TaskResult[]) => {
       const pending = this.pending;
       this.pending = undefined;
@@ -179,7 +215,7 @@ class RenderThread {
 
   /**
    * A batch that ran the thread out of memory: each page on its own (a fresh thread), and a page that
-   * still does in the calling thread.
+   * still does on the pool's large-page thread (`isolate`; PAGE_OUT_OF_MEMORY without one).
    */
   private async renderAlone(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
     const results: TaskResult[] = [];
@@ -187,10 +223,27 @@ class RenderThread {
       try {
         results.push(...(await this.send([task], ctx, templatesFile)));
       } catch (error) {
-        results.push(...(outOfMemory(error) ? [renderTask(task, ctx)] : failedBatch([task], (error as Error).message)));
+        if (!outOfMemory(error)) results.push(...failedBatch([task], (error as Error).message));
+        else results.push(this.isolate ? await this.isolate(task, ctx, templatesFile) : outOfMemoryResult(task));
       }
     }
     return results;
+  }
+
+  /**
+   * One page, once, after any batch already asked for: the large-page thread's way, where running out of
+   * memory is the answer (PAGE_OUT_OF_MEMORY), not a reason to try again.
+   */
+  renderOnce(task: RenderTask, ctx: RenderContext, templatesFile: string): Promise<TaskResult> {
+    const result = this.queue.then(async () => {
+      try {
+        return (await this.send([task], ctx, templatesFile))[0] as TaskResult;
+      } catch (error) {
+        return outOfMemory(error) ? outOfMemoryResult(task) : (failedBatch([task], (error as Error).message)[0] as TaskResult);
+      }
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   private send(batch: RenderTask[], ctx: RenderContext, templatesFile: string): Promise<TaskResult[]> {
@@ -225,14 +278,19 @@ class RenderThread {
  */
 export class RenderPool {
   private readonly threads: RenderThread[] = [];
+  /** The thread for large pages, started when the first one comes. */
+  private large: RenderThread | undefined;
 
   /**
    * Starts `size` threads running `file`; with 0, pages render in this thread. A missing worker script is
    * an error (a source run must bundle it, as test/cli/core/render/pool.test.ts does).
    */
-  constructor(size: number, file = WORKER_FILE) {
+  constructor(
+    size: number,
+    private readonly file = WORKER_FILE,
+  ) {
     if (size > 0 && !existsSync(file)) throw new Error(`The render worker ${file} is missing: run the CLI through bin/ecom-site.js.`);
-    for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file));
+    for (let i = 0; i < size; i++) this.threads.push(new RenderThread(file, THREAD_LIMITS, (...args) => this.renderLarge(...args)));
   }
 
   /**
@@ -248,10 +306,12 @@ export class RenderPool {
     { batchSize = BATCH, pace }: { batchSize?: number; pace?: () => Promise<void> } = {},
   ): Promise<void> {
     if (!this.threads.length) {
-      // In this thread, a batch at a time, with a turn of the event loop between batches at least.
+      // In this thread, a batch at a time, with a turn of the event loop between batches at least; a large
+      // page on the large-page thread.
       for (let i = 0; i < tasks.length; i += batchSize) {
         await (pace ? pace() : new Promise((go) => setImmediate(go)));
-        for (const task of tasks.slice(i, i + batchSize)) onResult(renderTask(task, ctx));
+        for (const task of tasks.slice(i, i + batchSize))
+          onResult(large(task) ? await this.renderLarge(task, ctx, templatesFile) : renderTask(task, ctx));
       }
       return;
     }
@@ -269,9 +329,25 @@ export class RenderPool {
     );
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.close()));
+  /**
+   * A page on the large-page thread, whose heap is as large as this thread's (`pageHeapMb`): if it needs
+   * more, it fails with PAGE_OUT_OF_MEMORY instead of ending the process. Without the worker script (a
+   * source run of this module, in tests) it renders here.
+   */
+  private renderLarge(task: RenderTask, ctx: RenderContext, templatesFile: string): Promise<TaskResult> {
+    if (!existsSync(this.file)) return Promise.resolve(renderTask(task, ctx));
+    this.large ??= new RenderThread(this.file, { maxOldGenerationSizeMb: pageHeapMb() });
+    return this.large.renderOnce(task, ctx, templatesFile);
   }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.threads, ...(this.large ? [this.large] : [])].map((thread) => thread.close()));
+  }
+}
+
+/** Whether a page is large enough to render on the large-page thread (`DEFAULTS.isolatePageAbove`). */
+function large(task: RenderTask): boolean {
+  return task.page.source.body.length > DEFAULTS.isolatePageAbove;
 }
 
 /** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */

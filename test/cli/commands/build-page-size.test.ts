@@ -2,8 +2,8 @@
  * Page size (issue 11; README, "site.yaml: maxPageSize"): build cost grows linearly with a page's size, and a page above
  * `maxPageSize` is refused before it is parsed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
@@ -89,5 +89,24 @@ describe('build cost and page size', () => {
     );
     expect(result.stderr).toContain('hint: Give each row of the table its cells');
     expect(treeDigest(out)).toEqual(before);
+  }, 120_000);
+
+  it('fails a page that needs more memory than a thread may have with PAGE_OUT_OF_MEMORY, instead of ending the process, and keeps the previous output', async () => {
+    // 70,000 table rows (280 KB) take ~2 GB to render; the large-page thread gets 64 MB here (by default,
+    // as much as the main thread: a 1.6 MB page of such rows ended the process with V8's fatal error).
+    const content = makeContent({ 'zh/rows.md': page('Short for now.\n') });
+    const out = join(tempDir(), 'dist');
+    expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).code).toBe(0);
+    const before = treeDigest(out);
+    writeFileSync(join(content, 'zh', 'rows.md'), page(`a|b\n-|-\n${'x|y\n'.repeat(70_000)}`));
+    const result = await runCli(['build', '--content', content, '--out', out], ROOT, { ECOM_SITE_PAGE_HEAP_MB: '64' });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(
+      /content\/zh\/rows\.md\s+PAGE_OUT_OF_MEMORY\s+Rendering \/rows needs more than 64 MB of memory, the heap of the thread that renders large pages/,
+    );
+    expect(result.stderr).toContain('ECOM_SITE_PAGE_HEAP_MB');
+    expect(treeDigest(out)).toEqual(before);
+    // No half-built folder left beside the output.
+    expect(readdirSync(dirname(out))).toEqual(['dist']);
   }, 120_000);
 });

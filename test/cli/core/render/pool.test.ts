@@ -98,7 +98,7 @@ describe('render threads that exit', () => {
     await threads.close();
   }, 120_000);
 
-  it('loses no page to a thread that reaches its heap limit: its batch is rendered again page by page, the page that needs more memory in this thread', async () => {
+  it('loses no page to a thread that reaches its heap limit: its batch is rendered again page by page, the page that needs more memory on the large-page thread', async () => {
     const threads = new pool.RenderPool(1);
     const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh' && !String(page.source.data.title).startsWith('exit')));
     expect(tasks.some((task) => task.page.source.data.title === 'hungry')).toBe(true);
@@ -107,6 +107,40 @@ describe('render threads that exit', () => {
     await threads.close();
     expect(results.map((result) => result.errors)).toEqual(tasks.map(() => []));
     expect(results.find((result) => result.html.includes('hungry'))).toBeDefined();
+  }, 120_000);
+
+  it('fails a page that needs more memory than the large-page thread has with PAGE_OUT_OF_MEMORY, from render threads and from this thread, instead of ending the process', async () => {
+    process.env.ECOM_SITE_PAGE_HEAP_MB = '200';
+    try {
+      const [hungry] = tasksOf(site.pages.filter((page) => page.locale === 'zh' && page.source.data.title === 'hungry'));
+      if (!hungry) throw new Error('no hungry page');
+      // Above DEFAULTS.isolatePageAbove: this thread sends it to the large-page thread too.
+      const large = { ...hungry, page: { ...hungry.page, source: { ...hungry.page.source, body: '很大。\n'.repeat(70_000) } } };
+      expect(large.page.source.body.length).toBeGreaterThan(256 * 1024);
+      for (const [size, task] of [
+        [1, hungry],
+        [0, large],
+      ] as const) {
+        const threads = new pool.RenderPool(size);
+        const results: PoolModule.TaskResult[] = [];
+        await threads.render([task], site.ctx, templatesFile, (result) => results.push(result));
+        await threads.close();
+        expect(results, `${size} threads`).toEqual([
+          expect.objectContaining({
+            html: '',
+            errors: [
+              expect.objectContaining({
+                code: 'PAGE_OUT_OF_MEMORY',
+                file: expect.stringMatching(/zh\/hungry\.md$/),
+                message: expect.stringMatching(/^Rendering \/hungry needs more than 200 MB of memory/),
+              }),
+            ],
+          }),
+        ]);
+      }
+    } finally {
+      delete process.env.ECOM_SITE_PAGE_HEAP_MB;
+    }
   }, 120_000);
 
   it('refuses to start threads without the worker script, rather than quietly rendering in this thread', () => {
