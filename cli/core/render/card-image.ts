@@ -171,14 +171,26 @@ function heightOf(lines: number, style: TextStyle, art: CardArt): Promise<number
 }
 
 /**
+ * More characters than `lines` lines of a style can show: no visible glyph is narrower than a fifth of
+ * the size. A longer text is cut to this many before it is set: Pango cannot make an image of the whole
+ * of a very long one (a 40,000-character title failed the build with an internal error).
+ */
+function mostChars(lines: number, style: TextStyle): number {
+  return lines * Math.ceil(TEXT_WIDTH / (style.size / 5));
+}
+
+/**
  * Sets `text` in at most `lines` lines: when it needs more, it is cut where the most of it still fits
  * with an ellipsis (at a space for Latin text, when one is near), found by bisection.
  */
 async function setFitted(text: string, lines: number, style: TextStyle, art: CardArt): Promise<SetText> {
   const most = await heightOf(lines, style, art);
-  const whole = await setText(text, style, art);
-  if (whole.height <= most) return whole;
   const chars = Array.from(text);
+  const limit = mostChars(lines, style);
+  if (chars.length <= limit) {
+    const whole = await setText(text, style, art);
+    if (whole.height <= most) return whole;
+  }
   const cut = (n: number): string => {
     let head = chars.slice(0, n).join('');
     const space = head.lastIndexOf(' ');
@@ -187,7 +199,7 @@ async function setFitted(text: string, lines: number, style: TextStyle, art: Car
     return `${head.replace(/[\s,.;:，。；：、·-]+$/u, '')}…`;
   };
   let low = 1;
-  let high = chars.length - 1;
+  let high = Math.min(chars.length - 1, limit);
   let best = await setText(cut(1), style, art);
   while (low <= high) {
     const middle = (low + high) >> 1;

@@ -35,9 +35,18 @@ describe('produceCard', () => {
     ['a blank title and company', { title: '  ', company: '' }],
     ['stacked combining marks', { title: `Z${'\u0301\u0300\u0302'.repeat(40)}algo` }],
     ['emoji and right-to-left text', { title: 'Launch 🚀 مرحبا' }],
+    // Pango could not make an image of the whole text: the build failed with an internal error.
+    ['a title of 40,000 characters', { title: '标题'.repeat(20_000), locale: 'zh' as const }],
+    ['a company name and a section of 40,000 characters', { company: 'Co '.repeat(13_000), section: 'S'.repeat(40_000) }],
   ])('draws %s as a 1200×630 PNG', async (_name, text) => {
     const bytes = await draw(text);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+  });
+
+  it('cuts a very long title where a shorter one that overflows is cut: the same card', async () => {
+    // Only the first characters can show: the text is cut to what three lines could ever hold first.
+    const card = async (title: string): Promise<Buffer> => sharp(await draw({ title, locale: 'zh' })).raw().toBuffer();
+    expect((await card('标题'.repeat(20_000))).equals(await card('标题'.repeat(100)))).toBe(true);
   });
 
   it('makes a card once: the second time it comes from the cache, byte for byte', async () => {
