@@ -45,7 +45,10 @@ describe('produceCard', () => {
 
   it('cuts a very long title where a shorter one that overflows is cut: the same card', async () => {
     // Only the first characters can show: the text is cut to what three lines could ever hold first.
-    const card = async (title: string): Promise<Buffer> => sharp(await draw({ title, locale: 'zh' })).raw().toBuffer();
+    const card = async (title: string): Promise<Buffer> =>
+      sharp(await draw({ title, locale: 'zh' }))
+        .raw()
+        .toBuffer();
     expect((await card('标题'.repeat(20_000))).equals(await card('标题'.repeat(100)))).toBe(true);
   });
 
