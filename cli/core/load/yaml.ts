@@ -3,7 +3,20 @@
  * through `parseYaml`, so syntax errors and validation messages can name the line. The `yaml` package's
  * core schema has no tags that construct functions or run code, and caps alias expansion.
  */
-import { isMap, isNode, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { problem, SiteError, type Code } from '../common/errors.ts';
 
 /** A parsed YAML text: its plain value, plus a way to find the line of any path in it. */
@@ -22,7 +35,9 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', logLevel: 'error' });
+    // Duplicate keys are found afterwards, in one pass (`firstDuplicateKey`): the parser's own check looks
+    // through the keys before each key, and 20,000 keys of front matter took 12 s.
+    doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, schema: 'core', logLevel: 'error' });
   } catch (error) {
     // The parser reports bad syntax as data; an exception here is the stack running out on deep nesting.
     throw new SiteError(
@@ -32,11 +47,15 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
       }),
     );
   }
-  const first = doc.errors[0];
+  const duplicate = firstDuplicateKey(doc);
+  const syntax = doc.errors[0];
+  const first =
+    duplicate !== undefined && (syntax === undefined || duplicate < syntax.pos[0])
+      ? { at: duplicate, message: 'Map keys must be unique' }
+      : syntax && { at: syntax.pos[0], message: syntax.message.split('\n')[0] ?? 'invalid YAML' };
   if (first) {
-    const pos = lineCounter.linePos(first.pos[0]);
-    const message = first.message.split('\n')[0] ?? 'invalid YAML';
-    throw new SiteError(problem(code, `Cannot parse YAML: ${message}.`, { file, line: pos.line + lineOffset, column: pos.col }));
+    const pos = lineCounter.linePos(first.at);
+    throw new SiteError(problem(code, `Cannot parse YAML: ${first.message}.`, { file, line: pos.line + lineOffset, column: pos.col }));
   }
   const lineAt = (node: Node | null | undefined): number | undefined =>
     node?.range ? lineCounter.linePos(node.range[0]).line + lineOffset : undefined;
@@ -45,15 +64,13 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
     value: toValue(doc, file, code, lineOffset, lineAt),
     lineOf(path) {
       for (let depth = path.length; depth >= 0; depth--) {
-        const prefix = path.slice(0, depth);
-        const node = prefix.length === 0 ? doc.contents : doc.getIn(prefix, true);
+        const node = nodeAt(doc, path.slice(0, depth));
         if (isNode(node)) {
           // For a key that exists, point at the key rather than at its value on the next line.
           if (depth > 0 && depth === path.length) {
-            const parent = depth === 1 ? doc.contents : doc.getIn(path.slice(0, depth - 1), true);
+            const parent = nodeAt(doc, path.slice(0, depth - 1));
             if (isMap(parent)) {
-              const pair = parent.items.find((item) => isNode(item.key) && (item.key as { value?: unknown }).value === path[depth - 1]);
-              const keyLine = lineAt(pair?.key as Node | undefined);
+              const keyLine = lineAt(pairOf(parent, path[depth - 1])?.key as Node | undefined);
               if (keyLine) return keyLine;
             }
             if (isSeq(parent)) return lineAt(node) ?? 1 + lineOffset;
@@ -64,6 +81,65 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
       return 1 + lineOffset;
     },
   };
+}
+
+/**
+ * The offset of the first key that repeats a key before it in the same map, as the parser's `uniqueKeys`
+ * check compares them (scalars by value, other keys by identity), in one pass over each map instead of a
+ * look through the keys before each key. Walked with a stack of its own: the document may be deep.
+ */
+function firstDuplicateKey(doc: Document): number | undefined {
+  let first: number | undefined;
+  const todo: unknown[] = [doc.contents];
+  while (todo.length > 0) {
+    const node = todo.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        // NaN is not equal to itself there either.
+        if (!(typeof key === 'number' && Number.isNaN(key))) {
+          const at = (pair.key as Node | null)?.range?.[0];
+          if (seen.has(key) && at !== undefined) first = first === undefined ? at : Math.min(first, at);
+          seen.add(key);
+        }
+        todo.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) todo.push(...node.items);
+    else if (isPair(node)) todo.push(node.key, node.value);
+  }
+  return first;
+}
+
+/** A map's pairs by key (a scalar key by its value), made the first time one of its keys is looked up. */
+const pairsByKey = new WeakMap<YAMLMap, Map<unknown, Pair>>();
+function pairOf(map: YAMLMap, key: unknown): Pair | undefined {
+  let pairs = pairsByKey.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const pair of map.items) {
+      const value = isScalar(pair.key) ? pair.key.value : pair.key;
+      if (!pairs.has(value)) pairs.set(value, pair as Pair);
+    }
+    pairsByKey.set(map, pairs);
+  }
+  return pairs.get(key);
+}
+
+/**
+ * The node at `path` (`doc.getIn(path, true)`, which looks through a map's keys at every step: once per
+ * line asked for, over 20,000 keys, was quadratic).
+ */
+function nodeAt(doc: Document, path: ReadonlyArray<string | number>): unknown {
+  let node: unknown = doc.contents;
+  for (const step of path) {
+    if (isMap(node)) node = pairOf(node, step)?.value;
+    else if (isSeq(node)) {
+      const index = typeof step === 'string' ? Number(step) : step;
+      node = Number.isInteger(index) && index >= 0 ? node.items[index] : undefined;
+    } else return undefined;
+  }
+  return node;
 }
 
 /**
