@@ -5,7 +5,7 @@
  * first file to ask builds into it, under a lock (a directory made atomically), and the others wait for
  * it. Files that read it must never write into it; a test that changes the output builds its own.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { runCli } from './cli.ts';
@@ -17,8 +17,8 @@ declare module 'vitest' {
   }
 }
 
-/** How long a file waits for another one's build before it gives up. */
-const WAIT_MS = 180_000;
+/** How long a file waits for another one's build before it gives up: within vitest's hook timeout. */
+const WAIT_MS = 100_000;
 
 let built: Promise<string> | undefined;
 
@@ -35,14 +35,20 @@ export function sharedSite(): Promise<string> {
       // Another file builds: wait for its outcome.
       for (const end = Date.now() + WAIT_MS; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
         const text = readOr(outcome);
-        if (text === undefined) continue;
+        if (text === undefined || text === '') continue;
         if (text !== 'ok') throw new Error(`the shared build failed:\n${text}`);
         return dist;
       }
       throw new Error(`the shared build in ${root} did not finish within ${WAIT_MS / 1000} s`);
     }
-    const result = await runCli(['build', '--out', dist, '--quiet']);
-    writeFileSync(outcome, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
+    let result: Awaited<ReturnType<typeof runCli>> = { code: 1, stdout: '', stderr: 'the build did not run' };
+    try {
+      result = await runCli(['build', '--out', dist, '--quiet']);
+    } finally {
+      // Whole or not at all: a waiting file never reads half of it.
+      writeFileSync(`${outcome}.tmp`, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
+      renameSync(`${outcome}.tmp`, outcome);
+    }
     if (result.code !== 0) throw new Error(`the shared build failed (${result.code}):\n${result.stderr}`);
     return dist;
   })();

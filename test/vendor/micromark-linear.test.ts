@@ -402,23 +402,27 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     }
   });
 
-  it('parse lists nested deep in time linear in the text (4 × the depth, 16 × the text: under 24 × the CPU time)', () => {
+  it('parse lists nested deep in time linear in the text (4 × the depth, 16 × the text: under 21 × the CPU time)', () => {
     // A list n deep is n lines of up to 2n spaces: n² characters. Every item looked at the rest of each
     // line inside it (micromark's list continuation), and every list walked and copied the lists inside
     // it (mdast-util-from-markdown): n³ steps. Measured 150 → 600 deep: 15.7 × patched; 31.6 × with the
-    // published list.js alone, 39.1 × with the published from-markdown alone (the rest of the parse is
-    // linear, so the n³ part shows diluted): 4 × the depth tells them apart where twice does not.
+    // published list.js alone (27.8-30.4 under load), 39.1 × with the published from-markdown alone (the
+    // rest of the parse is linear, so the n³ part shows diluted): 4 × the depth tells them apart where
+    // twice does not; the bound sits between 16 and 28.
     const nested = (depth: number): string => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- a\n`).join('');
     const [small, large] = [nested(150), nested(600)];
     const ratio = costRatio(
       () => installed.parse(small),
       () => installed.parse(large),
-      24,
+      21,
     );
-    expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(24);
-    // Both published files, at 100 and 400 deep (600 takes them 4.5 s): 32-35 ×.
+    expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(21);
+    // Both published files, at 100 and 400 deep (600 takes them 4.5 s): 32-35 × on a quiet machine, 26-48
+    // under load. A busy sibling can only slow a run: the small text best of five, and up to three tries.
     const [less, more] = [nested(100), nested(400)];
-    const publishedRatio = cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less));
+    let publishedRatio = 0;
+    for (let run = 0; run < 3 && publishedRatio <= 24; run++)
+      publishedRatio = Math.max(publishedRatio, cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less), 5));
     expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(24);
   }, 120_000);
 

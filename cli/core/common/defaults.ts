@@ -34,7 +34,8 @@ export const DEFAULTS = {
    * A page body longer than this (characters) renders on a thread of its own, whose heap is as large as
    * the main thread's: the Markdown tools take up to ~4 KB of memory a character (a 1 MB page of table
    * rows took 3.9 GB), and a page that needs more than the heap then fails with PAGE_OUT_OF_MEMORY instead
-   * of ending the process with V8's fatal error. Starting that thread costs ~0.3 s, once per build.
+   * of ending the process with V8's fatal error. Starting that thread costs ~0.3 s, once per build. Where
+   * Node's heap is small, the bar is lower: what could take half of it (pool.ts).
    */
   isolatePageAbove: 256 * 1024,
   /** The template of a page whose front matter names none (README, "Templates"). */

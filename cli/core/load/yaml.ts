@@ -86,7 +86,9 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
 /**
  * The offset of the first key that repeats a key before it in the same map, as the parser's `uniqueKeys`
  * check compares them (scalars by value, other keys by identity), in one pass over each map instead of a
- * look through the keys before each key. Walked with a stack of its own: the document may be deep.
+ * look through the keys before each key. Walked with a stack of its own: the document may be deep. The
+ * offset is the repeated key's own; the parser's check gave the end of what came before the key, which
+ * for an empty key or one after an empty value is the line before.
  */
 function firstDuplicateKey(doc: Document): number | undefined {
   let first: number | undefined;

@@ -90,8 +90,8 @@ export const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url
  * The heap limits of a render thread (issue 16). A thread holds ~13 MB between pages; left to V8's
  * defaults each grew to 80-100 MB before collecting, and a 4,000-page build peaked at ~400 MB. With these
  * it stays under ~300 MB for a little more time collecting. A batch that runs a thread out of memory is
- * rendered again page by page, and a page that does it alone renders in the calling thread, whose heap
- * has no such limit: no page is lost to a limit.
+ * rendered again page by page, and a page that does it alone renders on the large-page thread, whose heap
+ * is as large as the main thread's: no page is lost to the limit.
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
 
@@ -315,18 +315,22 @@ export class RenderPool {
       }
       return;
     }
+    // Large pages go to the large-page thread at once, not through a render thread's heap first.
+    const largeOnes = tasks.filter(large);
+    const rest = largeOnes.length ? tasks.filter((task) => !large(task)) : tasks;
     let next = 0;
-    await Promise.all(
-      this.threads.map(async (thread) => {
+    await Promise.all([
+      ...largeOnes.map(async (task) => onResult(await this.renderLarge(task, ctx, templatesFile))),
+      ...this.threads.map(async (thread) => {
         for (;;) {
           await pace?.();
-          const batch = tasks.slice(next, next + batchSize);
+          const batch = rest.slice(next, next + batchSize);
           next += batchSize;
           if (batch.length === 0) break;
           for (const result of await thread.render(batch, ctx, templatesFile)) onResult(result);
         }
       }),
-    );
+    ]);
   }
 
   /**
@@ -345,9 +349,14 @@ export class RenderPool {
   }
 }
 
-/** Whether a page is large enough to render on the large-page thread (`DEFAULTS.isolatePageAbove`). */
+/**
+ * Whether a page is large enough to render on the large-page thread: above `DEFAULTS.isolatePageAbove`,
+ * or above what could take half of this thread's heap at ~4 KB a character where the heap is small (a
+ * 240 KB page of table rows needs ~1 GB; a machine that gives Node 512 MB lowers the bar to 64 KB).
+ */
+const LARGE_ABOVE = Math.min(DEFAULTS.isolatePageAbove, Math.floor(getHeapStatistics().heap_size_limit / (8 * 1024)));
 function large(task: RenderTask): boolean {
-  return task.page.source.body.length > DEFAULTS.isolatePageAbove;
+  return task.page.source.body.length > LARGE_ABOVE;
 }
 
 /** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */

@@ -117,8 +117,11 @@ describe('render threads that exit', () => {
       // Above DEFAULTS.isolatePageAbove: this thread sends it to the large-page thread too.
       const large = { ...hungry, page: { ...hungry.page, source: { ...hungry.page.source, body: '很大。\n'.repeat(70_000) } } };
       expect(large.page.source.body.length).toBeGreaterThan(256 * 1024);
+      // A small page that runs a render thread out of memory, and a large page sent to the large-page
+      // thread at once, from render threads and from this thread.
       for (const [size, task] of [
         [1, hungry],
+        [1, large],
         [0, large],
       ] as const) {
         const threads = new pool.RenderPool(size);
