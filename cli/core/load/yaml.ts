@@ -35,7 +35,7 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
   const lineCounter = new LineCounter();
   let doc: Document;
   try {
-    // Duplicate keys are found afterwards, in one pass (`firstDuplicateKey`): the parser's own check looks
+    // Duplicate keys are found afterwards, in one pass (`indexKeys`): the parser's own check looks
     // through the keys before each key, and 20,000 keys of front matter took 12 s.
     doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, schema: 'core', logLevel: 'error' });
   } catch (error) {
@@ -47,7 +47,7 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
       }),
     );
   }
-  const duplicate = firstDuplicateKey(doc);
+  const duplicate = indexKeys(doc);
   const syntax = doc.errors[0];
   const first =
     duplicate !== undefined && (syntax === undefined || duplicate < syntax.pos[0])
@@ -83,49 +83,44 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
   };
 }
 
+/** Every map's pairs by key (a scalar key by its value, another by identity; the first of equal keys). */
+const pairsByKey = new WeakMap<YAMLMap, Map<unknown, Pair>>();
+
 /**
- * The offset of the first key that repeats a key before it in the same map, as the parser's `uniqueKeys`
- * check compares them (scalars by value, other keys by identity), in one pass over each map instead of a
- * look through the keys before each key. Walked with a stack of its own: the document may be deep. The
- * offset is the repeated key's own; the parser's check gave the end of what came before the key, which
- * for an empty key or one after an empty value is the line before.
+ * Indexes the pairs of every map of the document (`pairsByKey`, which `lineOf` reads) and returns the
+ * offset of the first key that repeats a key before it in the same map, as the parser's `uniqueKeys`
+ * check compares them, in one pass over each map instead of a look through the keys before each key.
+ * Walked with a stack of its own: the document may be deep. The offset is the repeated key's own; the
+ * parser's check gave the end of what came before the key, which for an empty key or one after an empty
+ * value is the line before.
  */
-function firstDuplicateKey(doc: Document): number | undefined {
+function indexKeys(doc: Document): number | undefined {
   let first: number | undefined;
   const todo: unknown[] = [doc.contents];
   while (todo.length > 0) {
     const node = todo.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const pairs = new Map<unknown, Pair>();
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? pair.key.value : pair.key;
-        // NaN is not equal to itself there either.
-        if (!(typeof key === 'number' && Number.isNaN(key))) {
+        if (!pairs.has(key)) pairs.set(key, pair as Pair);
+        // NaN is not equal to itself in the parser's check either.
+        else if (!(typeof key === 'number' && Number.isNaN(key))) {
           const at = (pair.key as Node | null)?.range?.[0];
-          if (seen.has(key) && at !== undefined) first = first === undefined ? at : Math.min(first, at);
-          seen.add(key);
+          if (at !== undefined) first = first === undefined ? at : Math.min(first, at);
         }
         todo.push(pair.key, pair.value);
       }
+      pairsByKey.set(node, pairs);
     } else if (isSeq(node)) todo.push(...node.items);
     else if (isPair(node)) todo.push(node.key, node.value);
   }
   return first;
 }
 
-/** A map's pairs by key (a scalar key by its value), made the first time one of its keys is looked up. */
-const pairsByKey = new WeakMap<YAMLMap, Map<unknown, Pair>>();
+/** The pair of `key` in a map of a document `indexKeys` went through. */
 function pairOf(map: YAMLMap, key: unknown): Pair | undefined {
-  let pairs = pairsByKey.get(map);
-  if (!pairs) {
-    pairs = new Map();
-    for (const pair of map.items) {
-      const value = isScalar(pair.key) ? pair.key.value : pair.key;
-      if (!pairs.has(value)) pairs.set(value, pair as Pair);
-    }
-    pairsByKey.set(map, pairs);
-  }
-  return pairs.get(key);
+  return pairsByKey.get(map)?.get(key);
 }
 
 /**

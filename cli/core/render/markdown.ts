@@ -255,38 +255,45 @@ function remarkSite() {
 }
 
 /**
- * A page nested deeper than `DEFAULTS.maxNesting`: thrown before the tree is walked recursively, with the
+ * A page the Markdown tools refuse before rendering it, with the problem's code and, where one is known,
+ * its line: a line of the page body until `renderMarkdown` makes it a line of the page file.
+ */
+export class PageRefused extends Error {
+  constructor(
+    readonly code: Extract<Code, 'PAGE_TOO_DEEP' | 'TABLE_TOO_SPARSE'>,
+    message: string,
+    public line?: number,
+  ) {
+    super(message);
+  }
+}
+
+const count = (value: number): string => value.toLocaleString('en');
+
+/**
+ * A page nested deeper than `DEFAULTS.maxNesting`: refused before the tree is walked recursively, with the
  * depth found, or with the line where micromark opened one container too many (the tree was not built).
  */
-export class NestedTooDeeply extends Error {
-  constructor(
-    readonly depth: number | undefined,
-    readonly line?: number,
-  ) {
-    const max = DEFAULTS.maxNesting.toLocaleString('en');
-    const levels = depth === undefined ? `more than ${max}` : depth.toLocaleString('en');
-    super(
-      `The page's content is nested ${levels} levels deep (block quotes, lists and their items, links, emphasis inside one another); at most ${max} can be rendered.`,
-    );
-  }
+function nestedTooDeeply(depth: number | undefined, line?: number): PageRefused {
+  const max = count(DEFAULTS.maxNesting);
+  const levels = depth === undefined ? `more than ${max}` : count(depth);
+  return new PageRefused(
+    'PAGE_TOO_DEEP',
+    `The page's content is nested ${levels} levels deep (block quotes, lists and their items, links, emphasis inside one another); at most ${max} can be rendered.`,
+    line,
+  );
 }
 
 /**
  * A page whose tables leave out more cells than `DEFAULTS.maxFilledCells` (rows with fewer cells than the
- * header, which GFM fills in empty): thrown before the cells are made. `line` is the line of the table
- * that went over the limit, in the page body until `renderMarkdown` makes it a line of the page file.
+ * header, which GFM fills in empty): refused before the cells are made, at the table that went over.
  */
-export class TableTooSparse extends Error {
-  constructor(
-    readonly filled: number,
-    readonly table: { columns: number; rows: number },
-    readonly line: number | undefined,
-  ) {
-    const n = (value: number): string => value.toLocaleString('en');
-    super(
-      `The page's tables leave out ${n(filled)} cells, which would be filled in empty (a row with fewer cells than the header is filled up to the header's width); at most ${n(DEFAULTS.maxFilledCells)} are filled in on a page. The table here has ${n(table.columns)} columns and ${n(table.rows)} rows.`,
-    );
-  }
+function tableTooSparse(filled: number, table: Table): PageRefused {
+  return new PageRefused(
+    'TABLE_TOO_SPARSE',
+    `The page's tables leave out ${count(filled)} cells, which would be filled in empty (a row with fewer cells than the header is filled up to the header's width); at most ${count(DEFAULTS.maxFilledCells)} are filled in on a page. The table here has ${count(table.align?.length ?? 0)} columns and ${count(table.children.length)} rows.`,
+    table.position?.start.line,
+  );
 }
 
 /**
@@ -340,10 +347,9 @@ function remarkPageLimits(this: Processor): void {
         const depth = nestingDepth(tree, (node) => {
           if (node.type !== 'table') return;
           filled += missingCells(node);
-          if (filled > DEFAULTS.maxFilledCells)
-            throw new TableTooSparse(filled, { columns: node.align?.length ?? 0, rows: node.children.length }, node.position?.start.line);
+          if (filled > DEFAULTS.maxFilledCells) throw tableTooSparse(filled, node);
         });
-        if (depth > DEFAULTS.maxNesting) throw new NestedTooDeeply(depth);
+        if (depth > DEFAULTS.maxNesting) throw nestedTooDeeply(depth);
       },
     ],
   };
@@ -383,10 +389,10 @@ export function renderMarkdown(markdown: string, ctx: MarkdownContext): Rendered
     tree = processor.parse(file);
   } catch (error) {
     const { code, line } = error as { code?: string; line?: number };
-    if (code === 'MICROMARK_MAX_CONTAINERS') throw new NestedTooDeeply(undefined, line === undefined ? undefined : line + ctx.bodyLine - 1);
-    if (error instanceof TableTooSparse && error.line !== undefined)
-      throw new TableTooSparse(error.filled, error.table, error.line + ctx.bodyLine - 1);
-    throw error;
+    const refused = code === 'MICROMARK_MAX_CONTAINERS' ? nestedTooDeeply(undefined, line) : error;
+    // Lines of the body become lines of the page file.
+    if (refused instanceof PageRefused && refused.line !== undefined) refused.line += ctx.bodyLine - 1;
+    throw refused;
   }
   const hast = processor.runSync(tree, file) as HastRoot;
   const compile = (children: RootContent[]): ReactElement => processor.stringify({ type: 'root', children }, file) as ReactElement;

@@ -12,10 +12,10 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PageSource } from '../load/content.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import { problem } from '../common/errors.ts';
+import { problem, type Problem } from '../common/errors.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import { renderPage, type RenderContext, type Rendered } from './render.ts';
-import { NestedTooDeeply, TableTooSparse } from './markdown.ts';
+import { PageRefused } from './markdown.ts';
 
 /** One page to render, as it travels to a worker. */
 export interface RenderTask {
@@ -55,15 +55,18 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
     const message = error instanceof Error ? error.message : String(error);
     const file = task.page.source.file;
     const failed =
-      error instanceof NestedTooDeeply
-        ? problem('PAGE_TOO_DEEP', error.message, { file, ...(error.line ? { line: error.line } : {}) })
-        : error instanceof TableTooSparse
-          ? problem('TABLE_TOO_SPARSE', error.message, { file, ...(error.line ? { line: error.line } : {}) })
-          : overflowed(error)
-            ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
-            : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
-    return { index: task.index, html: '', warnings: [], errors: [failed] };
+      error instanceof PageRefused
+        ? problem(error.code, error.message, { file, ...(error.line ? { line: error.line } : {}) })
+        : overflowed(error)
+          ? problem('PAGE_TOO_DEEP', DEEP_MESSAGE, { file })
+          : problem('RENDER_FAILED', `Rendering ${task.route} failed: ${message}`, { file });
+    return failedResult(task, failed);
   }
+}
+
+/** The result of a page that could not be rendered: the problem instead of its HTML. */
+function failedResult(task: RenderTask, failure: Problem): TaskResult {
+  return { index: task.index, html: '', warnings: [], errors: [failure] };
 }
 
 const DEEP_MESSAGE = 'The page nests block quotes, lists, links or emphasis too deeply to be rendered: the call stack overflowed.';
@@ -108,18 +111,14 @@ export function pageHeapMb(): number {
 /** The result of a page that needs more memory than the large-page thread has. */
 function outOfMemoryResult(task: RenderTask): TaskResult {
   const mb = pageHeapMb().toLocaleString('en');
-  return {
-    index: task.index,
-    html: '',
-    warnings: [],
-    errors: [
-      problem(
-        'PAGE_OUT_OF_MEMORY',
-        `Rendering ${task.route} needs more than ${mb} MB of memory, the heap of the thread that renders large pages: its Markdown makes too many elements (a 1 MB page of table rows takes ~4 GB).`,
-        { file: task.page.source.file },
-      ),
-    ],
-  };
+  return failedResult(
+    task,
+    problem(
+      'PAGE_OUT_OF_MEMORY',
+      `Rendering ${task.route} needs more than ${mb} MB of memory, the heap of the thread that renders large pages: its Markdown makes too many elements (a 1 MB page of table rows takes ~4 GB).`,
+      { file: task.page.source.file },
+    ),
+  );
 }
 
 /** True for the error of a thread that reached its heap limit. */
@@ -129,12 +128,9 @@ function outOfMemory(error: unknown): boolean {
 
 /** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
 function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
-  return batch.map((task) => ({
-    index: task.index,
-    html: '',
-    warnings: [],
-    errors: [problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })],
-  }));
+  return batch.map((task) =>
+    failedResult(task, problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })),
+  );
 }
 
 /**
@@ -278,8 +274,8 @@ class RenderThread {
  */
 export class RenderPool {
   private readonly threads: RenderThread[] = [];
-  /** The thread for large pages, started when the first one comes. */
-  private large: RenderThread | undefined;
+  /** The thread for large pages, started when the first one comes; null without the worker script. */
+  private large: RenderThread | null | undefined;
 
   /**
    * Starts `size` threads running `file`; with 0, pages render in this thread. A missing worker script is
@@ -339,9 +335,9 @@ export class RenderPool {
    * source run of this module, in tests) it renders here.
    */
   private renderLarge(task: RenderTask, ctx: RenderContext, templatesFile: string): Promise<TaskResult> {
-    if (!existsSync(this.file)) return Promise.resolve(renderTask(task, ctx));
-    this.large ??= new RenderThread(this.file, { maxOldGenerationSizeMb: pageHeapMb() });
-    return this.large.renderOnce(task, ctx, templatesFile);
+    if (this.large === undefined)
+      this.large = existsSync(this.file) ? new RenderThread(this.file, { maxOldGenerationSizeMb: pageHeapMb() }) : null;
+    return this.large ? this.large.renderOnce(task, ctx, templatesFile) : Promise.resolve(renderTask(task, ctx));
   }
 
   async close(): Promise<void> {
