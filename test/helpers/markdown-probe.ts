@@ -1,13 +1,14 @@
 /**
- * Test helper for the vendored micromark-util-edit-map (patches/README.md): the project's Markdown parser
- * (remark-parse + remark-gfm) bundled by esbuild either as installed (the vendored, patched copy) or with the
- * published 1.0.0 kept under test/vendor/fixtures, so that both can run side by side in one test.
+ * Test helpers for the vendored Markdown packages (patches/README.md): the project's Markdown parser
+ * (remark-parse + remark-gfm) bundled by esbuild either as installed (the vendored, patched copies) or with
+ * the published files kept under test/vendor/fixtures in their place, so that both can run side by side in
+ * one test (`bundleModule`); here with the published micromark-util-edit-map 1.0.0 (`loadProbe`).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Root } from 'mdast';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { ROOT, tempDir } from './cli.ts';
 
 /** The parser of one edit-map version, and a probe of how much work its `consume()` does. */
@@ -45,30 +46,37 @@ export function touched(doc) {
 }
 `;
 
-/** Bundles the parser with the installed edit map, or with the published one in its place. */
-export async function loadProbe(version: 'installed' | 'published'): Promise<MarkdownProbe> {
+/**
+ * Bundles `entry` (ES module source that imports the project's packages) with esbuild, with `plugins` (to
+ * put published files in place of patched ones), and imports the bundle. `check` sees the bundled code
+ * first (that a patch is in it, or not).
+ */
+export async function bundleModule<T>(entry: string, name: string, plugins: Plugin[], check?: (code: string) => void): Promise<T> {
   const result = await build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'probe.js', loader: 'js' },
+    stdin: { contents: entry, resolveDir: ROOT, sourcefile: `${name}.js`, loader: 'js' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     write: false,
     logLevel: 'error',
-    plugins:
-      version === 'published'
-        ? [
-            {
-              name: 'published-edit-map',
-              setup(plugin): void {
-                plugin.onResolve({ filter: /^micromark-util-edit-map$/ }, () => ({ path: PUBLISHED_EDIT_MAP }));
-              },
-            },
-          ]
-        : [],
+    plugins,
   });
-  const file = join(tempDir('ecom-probe-'), `${version}.mjs`);
-  writeFileSync(file, result.outputFiles[0]?.text ?? '');
-  return (await import(pathToFileURL(file).href)) as MarkdownProbe;
+  const code = result.outputFiles[0]?.text ?? '';
+  check?.(code);
+  const file = join(tempDir('ecom-bundle-'), `${name}.mjs`);
+  writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+/** Bundles the parser with the installed edit map, or with the published one in its place. */
+export function loadProbe(version: 'installed' | 'published'): Promise<MarkdownProbe> {
+  const publishedEditMap: Plugin = {
+    name: 'published-edit-map',
+    setup(plugin): void {
+      plugin.onResolve({ filter: /^micromark-util-edit-map$/ }, () => ({ path: PUBLISHED_EDIT_MAP }));
+    },
+  };
+  return bundleModule<MarkdownProbe>(ENTRY, `probe-${version}`, version === 'published' ? [publishedEditMap] : []);
 }
 
 /**

@@ -5,9 +5,10 @@
  * first file to ask builds into it, under a lock (a directory made atomically), and the others wait for
  * it. Files that read it must never write into it; a test that changes the output builds its own.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { writeFileAtomic } from '../../cli/core/common/files.ts';
 import { runCli } from './cli.ts';
 
 declare module 'vitest' {
@@ -35,7 +36,7 @@ export function sharedSite(): Promise<string> {
       // Another file builds: wait for its outcome.
       for (const end = Date.now() + WAIT_MS; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
         const text = readOr(outcome);
-        if (text === undefined || text === '') continue;
+        if (text === undefined) continue;
         if (text !== 'ok') throw new Error(`the shared build failed:\n${text}`);
         return dist;
       }
@@ -46,8 +47,7 @@ export function sharedSite(): Promise<string> {
       result = await runCli(['build', '--out', dist, '--quiet']);
     } finally {
       // Whole or not at all: a waiting file never reads half of it.
-      writeFileSync(`${outcome}.tmp`, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
-      renameSync(`${outcome}.tmp`, outcome);
+      await writeFileAtomic(outcome, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
     }
     if (result.code !== 0) throw new Error(`the shared build failed (${result.code}):\n${result.stderr}`);
     return dist;

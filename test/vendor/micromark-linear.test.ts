@@ -8,13 +8,12 @@
  * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { Root } from 'mdast';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../helpers/cli.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { bundleModule } from '../helpers/markdown-probe.ts';
 import { costRatio, cpuTime } from '../helpers/cost.ts';
 import { random } from '../helpers/random.ts';
 
@@ -75,34 +74,19 @@ const PATCH_MARKERS = [
 ];
 
 /** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
-async function loadParser(version: 'installed' | 'published'): Promise<Parser> {
-  const result = await build({
-    stdin: {
-      contents:
-        "import { unified } from 'unified'; import remarkParse from 'remark-parse'; import remarkGfm from 'remark-gfm';\n" +
-        "import remarkRehype from 'remark-rehype';\n" +
-        'const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);\n' +
-        'export function parse(doc) { return processor.parse(doc); }\n' +
-        'export function run(tree) { return processor.runSync(tree); }\n',
-      resolveDir: ROOT,
-      sourcefile: 'parser.js',
-      loader: 'js',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    logLevel: 'error',
-    plugins: version === 'published' ? [publishedFiles] : [],
-  });
-  const text = result.outputFiles[0]?.text ?? '';
+function loadParser(version: 'installed' | 'published'): Promise<Parser> {
+  const entry =
+    "import { unified } from 'unified'; import remarkParse from 'remark-parse'; import remarkGfm from 'remark-gfm';\n" +
+    "import remarkRehype from 'remark-rehype';\n" +
+    'const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);\n' +
+    'export function parse(doc) { return processor.parse(doc); }\n' +
+    'export function run(tree) { return processor.runSync(tree); }\n';
   // The patched files' own code (esbuild may rename locals).
-  for (const marker of PATCH_MARKERS)
-    if (version === 'published') expect(text).not.toMatch(marker);
-    else expect(text).toMatch(marker);
-  const file = join(tempDir('ecom-parser-'), `${version}.mjs`);
-  writeFileSync(file, text);
-  return (await import(pathToFileURL(file).href)) as Parser;
+  return bundleModule<Parser>(entry, `parser-${version}`, version === 'published' ? [publishedFiles] : [], (code) => {
+    for (const marker of PATCH_MARKERS)
+      if (version === 'published') expect(code).not.toMatch(marker);
+      else expect(code).toMatch(marker);
+  });
 }
 
 /** Pieces of inline Markdown that emphasis, strikethrough and text merging meet. */
