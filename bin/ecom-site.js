@@ -5,8 +5,10 @@
 // written to a temp name and renamed, so two commands starting at once cannot see half a file.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
@@ -81,37 +83,57 @@ function sourceHash() {
 }
 
 /**
- * Bundles the CLI and its render worker into `cli-<hash>/index.mjs` and `worker.mjs` (the build starts
- * worker threads from the file beside it). Built in a temp folder and renamed into place.
+ * Bundles the CLI into `cli-<hash>/index.cjs` and its render worker into `worker.mjs` beside it (the build
+ * starts worker threads from there). Built in a temp folder and renamed into place.
+ *
+ * The CLI is a CommonJS bundle so that it can be compiled with a V8 code cache (`loadCli`); Node 20 has
+ * no code cache for ES modules. Its `import()` calls become `require()`: a script compiled from a code
+ * cache loses its dynamic-import callback on Node 20 (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and since
+ * Node 20.19 `require()` loads ES modules too (chokidar, linkinator; cli/core/load/bundle.ts loads the
+ * compiled templates that way).
  */
 async function ensureBundle() {
   const dir = join(cacheDir, `cli-${sourceHash()}`);
-  const entry = join(dir, 'index.mjs');
+  const entry = join(dir, 'index.cjs');
   if (existsSync(entry)) return entry;
   const { build } = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${dir}.${process.pid}.tmp`;
-  await build({
-    entryPoints: { index: join(root, 'cli', 'index.ts'), worker: join(root, 'cli', 'core', 'render', 'worker.ts') },
+  const shared = {
     outdir: temp,
-    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     // The unified/micromark ecosystem is hundreds of small modules; bundling them into the CLI makes
     // start-up several times faster than resolving each (issue 7). React stays external so templates
     // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
     // loads its native libvips binding from its own folder, which a bundle cannot hold.
     external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp'],
-    // CommonJS dependencies inside an ES module bundle need a real `require` for Node's built-ins.
-    banner: {
-      js: "import { createRequire as __ecomCreateRequire } from 'node:module'; const require = __ecomCreateRequire(import.meta.url);",
-    },
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).
     sourcemap: 'linked',
     logLevel: 'error',
-  });
+  };
+  await Promise.all([
+    build({
+      ...shared,
+      entryPoints: { index: join(root, 'cli', 'index.ts') },
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__ecomFileUrl' },
+      banner: { js: "const __ecomFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+    build({
+      ...shared,
+      entryPoints: { worker: join(root, 'cli', 'core', 'render', 'worker.ts') },
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      // CommonJS dependencies inside an ES module bundle need a real `require` for Node's built-ins.
+      banner: {
+        js: "import { createRequire as __ecomCreateRequire } from 'node:module'; const require = __ecomCreateRequire(import.meta.url);",
+      },
+    }),
+  ]);
   try {
     renameSync(temp, dir);
   } catch {
@@ -137,6 +159,43 @@ function processAlive(pid) {
 }
 
 /**
+ * Runs the CLI bundle the way Node runs a CommonJS module, but compiled with the V8 code cache kept beside
+ * it (`index.cjs.code-cache`): the bytecode of every function the last command ran, so a start parses and
+ * compiles almost nothing (issue 16). V8 checks the cache against the source and its own version and
+ * flags, and rejects one that does not match; the cache is then made again after the command. With
+ * --debug the bundle is loaded by Node itself, which maps stack traces through its source map.
+ */
+function loadCli(file) {
+  const require = createRequire(file);
+  if (process.argv.includes('--debug')) return { main: require(file).main, saveCodeCache() {} };
+  const cacheFile = `${file}.code-cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet: compile from source and make one after the command
+  }
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+  const script = new Script(wrapper, { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
+  return {
+    main: module.exports.main,
+    /** After the command, so that the cache holds the functions it compiled on the way. */
+    saveCodeCache() {
+      if (cachedData !== undefined && !script.cachedDataRejected) return;
+      try {
+        const temp = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(temp, script.createCachedData());
+        renameSync(temp, cacheFile);
+      } catch {
+        // a read-only install still runs; it compiles from source each time
+      }
+    },
+  };
+}
+
+/**
  * The CLI cannot be compiled or loaded (a read-only or full disk under node_modules/, a broken install):
  * one line saying so, the stack only with --debug (the CLI's own errors are printed by its `main`).
  */
@@ -156,10 +215,13 @@ function printStartFailure(error) {
 // React's production build renders faster and never prints development warnings into a user's build.
 process.env.NODE_ENV = 'production';
 if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
-let main;
+let cli;
 try {
-  ({ main } = await import(pathToFileURL(await ensureBundle()).href));
+  cli = loadCli(await ensureBundle());
 } catch (error) {
   process.exitCode = printStartFailure(error);
 }
-if (main) process.exitCode = await main(process.argv);
+if (cli) {
+  process.exitCode = await cli.main(process.argv);
+  cli.saveCodeCache();
+}

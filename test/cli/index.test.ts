@@ -3,11 +3,12 @@
  * problems with exit 2, system errors one line with exit 1, a stack trace only with --debug, a closed
  * pipe ends a command quietly with exit 0.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeContent, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { copyProject } from '../helpers/project.ts';
 
 const STACK = /^\s+at .+/m;
 
@@ -59,6 +60,8 @@ describe('system errors', () => {
     const debug = await runCli(['--debug', ...args]);
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(STACK);
+    // The stack names the TypeScript sources, through the bundle's source map.
+    expect(debug.stderr).toMatch(/^\s+at .+cli\/core\/write\/output\.ts:\d+/m);
   }, 60_000);
 
   it('check of a folder that was never built is NOT_BUILT', async () => {
@@ -67,6 +70,41 @@ describe('system errors', () => {
     expect(result.stderr).toMatch(/NOT_BUILT {2}.*nothing\/index\.html not found/);
     expect(result.stderr).not.toMatch(STACK);
   });
+});
+
+describe('start-up', () => {
+  it('compiles the CLI from a V8 code cache made by the first command, and makes it again when V8 rejects it', () => {
+    // A project of its own: its own bundle and code cache.
+    const root = copyProject();
+    const content = makeContent();
+    const build = (out: string): string =>
+      execFileSync(
+        process.execPath,
+        [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', join(root, out), '--quiet'],
+        {
+          cwd: root,
+          encoding: 'utf8',
+        },
+      );
+    const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
+    build('first');
+    const bundles = readdirSync(cacheDir).filter((name) => /^cli-[0-9a-f]+$/.test(name));
+    expect(bundles).toHaveLength(1);
+    const cacheFile = join(cacheDir, bundles[0] ?? '', 'index.cjs.code-cache');
+    const made = readFileSync(cacheFile);
+    expect(made.length).toBeGreaterThan(100_000);
+    // Accepted: the next command starts from it and leaves it as it is.
+    const stamp = statSync(cacheFile).mtimeMs;
+    build('second');
+    expect(statSync(cacheFile).mtimeMs).toBe(stamp);
+    expect(readFileSync(join(root, 'second', 'index.html'))).toEqual(readFileSync(join(root, 'first', 'index.html')));
+    // A damaged cache is rejected by V8: the command still works, and the cache is made again.
+    writeFileSync(cacheFile, Buffer.alloc(made.length, 7));
+    build('third');
+    expect(readFileSync(join(root, 'third', 'index.html'))).toEqual(readFileSync(join(root, 'first', 'index.html')));
+    expect(readFileSync(cacheFile).equals(Buffer.alloc(made.length, 7))).toBe(false);
+    expect(readdirSync(join(cacheDir, bundles[0] ?? '')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  }, 120_000);
 });
 
 describe('unknown locale folders', () => {

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
 import { problem, SiteError } from '../common/errors.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
@@ -112,17 +112,21 @@ export interface TemplateBundle<T> {
 }
 
 /**
- * Compiles `templates/index.ts` and imports it. The module file is named by its content hash inside
- * `cacheDir`, so an unchanged template set is imported from Node's cache and a changed one is loaded anew
- * (`watch` never serves a stale template).
+ * Compiles `templates/index.ts` and loads it. The module file is named by its content hash inside
+ * `cacheDir`, so an unchanged template set comes from Node's cache and a changed one is loaded anew
+ * (`watch` never serves a stale template). It is loaded with `require()`, which reads ES modules since
+ * Node 20.19: the CLI bundle is CommonJS compiled from a code cache, where `import()` is not available
+ * (bin/ecom-site.js).
  */
 export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<TemplateBundle<T>> {
   const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
   const hash = contentHash(code);
   const file = join(cacheDir, `templates-${hash}.mjs`);
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  return { module: (await import(pathToFileURL(file).href)) as T, file, hash };
+  return { module: load(file) as T, file, hash };
 }
+
+const load = createRequire(import.meta.url);
 
 /** Bundles and minifies the client script into `app.<hash>.js`. */
 export async function buildClientScript(root: string, cacheDir: string): Promise<Asset> {
