@@ -105,7 +105,7 @@ describe('prefetch', () => {
     );
     expect(contentLinks.length).toBeGreaterThan(0);
     await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await expect.poll(() => contentLinks.every((path) => fetched.includes(path)), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => contentLinks.every((path) => fetched.includes(path)), { timeout: 20_000 }).toBe(true);
     // Footer and menu links are fetched on intent only.
     expect(fetched.filter((path) => !contentLinks.includes(path))).toEqual([]);
     await context.close();
