@@ -3,8 +3,19 @@
 // users to remember a compile step, this file bundles it with esbuild on first use and whenever a source
 // file changes. The bundle is keyed by a hash of the sources, so a stale bundle can never run, and it is
 // written to a temp name and renamed, so two commands starting at once cannot see half a file.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,7 +132,9 @@ async function ensureBundle() {
       format: 'cjs',
       supported: { 'dynamic-import': false },
       define: { 'import.meta.url': '__ecomFileUrl' },
-      banner: { js: "const __ecomFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+      // "use strict" first: the sources are ES modules, strict throughout (esbuild's own directive comes
+      // after the banner, where it would have no effect).
+      banner: { js: "'use strict';\nconst __ecomFileUrl = require('node:url').pathToFileURL(__filename).href;" },
     }),
     build({
       ...shared,
@@ -159,16 +172,18 @@ function processAlive(pid) {
 }
 
 /**
- * Runs the CLI bundle the way Node runs a CommonJS module, but compiled with the V8 code cache kept beside
- * it (`index.cjs.code-cache`): the bytecode of every function the last command ran, so a start parses and
- * compiles almost nothing (issue 16). V8 checks the cache against the source and its own version and
- * flags, and rejects one that does not match; the cache is then made again after the command. With
- * --debug the bundle is loaded by Node itself, which maps stack traces through its source map.
+ * Runs the CLI bundle the way Node runs a CommonJS module, but compiled with a V8 code cache kept beside
+ * it, one per command (`index.cjs.build.code-cache`; `other` for --version, --help and mistakes): the
+ * bytecode of every function that command ran the first time it finished, so a later start parses and
+ * compiles almost nothing (issue 16). V8 checks a cache against the source and its own version and flags,
+ * and rejects one that does not match; the cache is then made again after the command. With --debug the
+ * bundle is loaded by Node itself, which maps stack traces through its source map.
  */
 function loadCli(file) {
   const require = createRequire(file);
   if (process.argv.includes('--debug')) return { main: require(file).main, saveCodeCache() {} };
-  const cacheFile = `${file}.code-cache`;
+  const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+  const cacheFile = `${file}.${['build', 'watch', 'check'].includes(command) ? command : 'other'}.code-cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -184,12 +199,23 @@ function loadCli(file) {
     /** After the command, so that the cache holds the functions it compiled on the way. */
     saveCodeCache() {
       if (cachedData !== undefined && !script.cachedDataRejected) return;
+      const temp = `${cacheFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      let fd;
       try {
-        const temp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(temp, script.createCachedData());
+        // Opened before the cache is made: a read-only install skips the work.
+        fd = openSync(temp, 'wx');
+      } catch {
+        return; // a read-only install still runs; it compiles from source each time
+      }
+      try {
+        try {
+          writeFileSync(fd, script.createCachedData());
+        } finally {
+          closeSync(fd);
+        }
         renameSync(temp, cacheFile);
       } catch {
-        // a read-only install still runs; it compiles from source each time
+        rmSync(temp, { force: true }); // a full disk: no half-written cache is left
       }
     },
   };

@@ -123,7 +123,16 @@ export async function loadTemplateModule<T>(root: string, cacheDir: string): Pro
   const hash = contentHash(code);
   const file = join(cacheDir, `templates-${hash}.mjs`);
   if (!existsSync(file)) await writeFileAtomic(file, code);
-  return { module: load(file) as T, file, hash };
+  try {
+    return { module: load(file) as T, file, hash };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+    throw new SiteError([
+      problem('TEMPLATE_BUILD', 'The templates use top-level `await`, which the build cannot load; await inside a function instead.', {
+        file: displayPath(join(root, 'templates', 'index.ts')),
+      }),
+    ]);
+  }
 }
 
 const load = createRequire(import.meta.url);
