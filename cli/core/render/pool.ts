@@ -302,8 +302,11 @@ export class RenderPool {
     { batchSize = BATCH, pace }: { batchSize?: number; pace?: () => Promise<void> } = {},
   ): Promise<void> {
     if (!this.threads.length) {
-      // In this thread, a batch at a time, with a turn of the event loop between batches at least; a large
-      // page on the large-page thread.
+      // In this thread, a batch at a time, awaiting `pace` between batches (a turn of the event loop where
+      // there is none); a large page on the large-page thread. A `pace` with nothing to wait for resolves at
+      // once, so the files wait to be written until the backlog is full or every page is rendered: turning
+      // the event loop after every batch to overlap the writes with rendering measured no faster on a
+      // two-vCPU machine (80 pages 573 → 593 ms, 4,000 pages 7.52 → 7.69 s, medians).
       for (let i = 0; i < tasks.length; i += batchSize) {
         await (pace ? pace() : new Promise((go) => setImmediate(go)));
         for (const task of tasks.slice(i, i + batchSize))
