@@ -465,10 +465,18 @@ export function visitParents(
   const is = convert(check)
   const step = preorder ? 1 : -1
 
-  factory(tree, undefined, [])()
+  visit(tree, undefined, [])
 
   /**
-   * Create a function to visit a node.
+   * Visit a node.
+   *
+   * Patched: the published code made a `visit` function for every node (a
+   * closure over `node`, `index` and `parents`, made by `factory`) to give it
+   * the name of its node for stack traces: a string built and the function's
+   * shape changed for every node of every walk, 7 % of a 4,000-page build; and,
+   * without the name, the closure was still allocated per node (ecom-site
+   * patches/README.md). A plain recursive function visits the same nodes in
+   * the same order.
    *
    * @param {UnistNode} node
    *   Node to visit.
@@ -476,71 +484,63 @@ export function visitParents(
    *   Index of `node` in its parent.
    * @param {Array<UnistParent>} parents
    *   Ancestors of `node`.
-   * @returns {() => Readonly<ActionTuple>}
-   *   Visit `node`.
+   * @returns {Readonly<ActionTuple>}
+   *   What to do next.
    */
-  function factory(node, index, parents) {
-    // Patched: the published code gave each `visit` function the name of its
-    // node (for stack traces), once per node of every walk: a string built and
-    // the function's shape changed for every node, 7 % of a 4,000-page build
-    // (ecom-site patches/README.md).
-    return visit
+  function visit(node, index, parents) {
+    const matches =
+      !check || is(node, index, parents[parents.length - 1] || undefined)
+    /** @type {Readonly<ActionTuple>} */
+    let result = empty
 
-    function visit() {
-      const matches =
-        !check || is(node, index, parents[parents.length - 1] || undefined)
-      /** @type {Readonly<ActionTuple>} */
-      let result = empty
+    if (enter && matches) {
+      result = toResult(enter(node, parents, index))
 
-      if (enter && matches) {
-        result = toResult(enter(node, parents, index))
-
-        if (result[0] === EXIT) {
-          return result
-        }
+      if (result[0] === EXIT) {
+        return result
       }
-
-      if ('children' in node && node.children) {
-        const nodeAsParent = /** @type {UnistParent} */ (node)
-
-        if (nodeAsParent.children && result[0] !== SKIP) {
-          let offset = (preorder ? -1 : nodeAsParent.children.length) + step
-          const grandparents = [...parents, nodeAsParent]
-
-          while (offset > -1 && offset < nodeAsParent.children.length) {
-            const child = nodeAsParent.children[offset]
-
-            const subresult = factory(child, offset, grandparents)()
-
-            if (subresult[0] === EXIT) {
-              return subresult
-            }
-
-            offset =
-              typeof subresult[1] === 'number' ? subresult[1] : offset + step
-          }
-        }
-      }
-
-      if (exit && matches) {
-        const exitResult = toResult(exit(node, parents, index))
-
-        if (exitResult[0] === SKIP) {
-          throw new Error(
-            'Unexpected value `' +
-              exitResult[0] +
-              '` from `exit`, expected `CONTINUE`, `EXIT`, index, or nothing'
-          )
-        }
-
-        // Prefer a result from `exit` over `enter`.
-        if (exitResult[0] === EXIT || typeof exitResult[1] === 'number') {
-          return exitResult
-        }
-      }
-
-      return result
     }
+
+    if ('children' in node && node.children) {
+      const nodeAsParent = /** @type {UnistParent} */ (node)
+
+      if (nodeAsParent.children && result[0] !== SKIP) {
+        let offset = (preorder ? -1 : nodeAsParent.children.length) + step
+        const grandparents = [...parents, nodeAsParent]
+
+        while (offset > -1 && offset < nodeAsParent.children.length) {
+          const child = nodeAsParent.children[offset]
+
+          const subresult = visit(child, offset, grandparents)
+
+          if (subresult[0] === EXIT) {
+            return subresult
+          }
+
+          offset =
+            typeof subresult[1] === 'number' ? subresult[1] : offset + step
+        }
+      }
+    }
+
+    if (exit && matches) {
+      const exitResult = toResult(exit(node, parents, index))
+
+      if (exitResult[0] === SKIP) {
+        throw new Error(
+          'Unexpected value `' +
+            exitResult[0] +
+            '` from `exit`, expected `CONTINUE`, `EXIT`, index, or nothing'
+        )
+      }
+
+      // Prefer a result from `exit` over `enter`.
+      if (exitResult[0] === EXIT || typeof exitResult[1] === 'number') {
+        return exitResult
+      }
+    }
+
+    return result
   }
 }
 
