@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
+/** `--debug`: stack traces, through the bundle's source map. */
+const debug = process.argv.includes('--debug');
 const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
 
 /** Lists the files of a folder tree in a stable order. */
@@ -181,7 +183,7 @@ function processAlive(pid) {
  */
 function loadCli(file) {
   const require = createRequire(file);
-  if (process.argv.includes('--debug')) return { main: require(file).main, saveCodeCache() {} };
+  if (debug) return { main: require(file).main, saveCodeCache() {} };
   const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
   const cacheFile = `${file}.${['build', 'watch', 'check'].includes(command) ? command : 'other'}.code-cache`;
   let cachedData;
@@ -234,13 +236,13 @@ function printStartFailure(error) {
   process.stderr.write(
     `${code}  Cannot compile the ecom-site command into ${cacheDir}: ${reason}. Check that this folder is writable and has free space, or run \`npm install\` again.\n`,
   );
-  if (process.argv.includes('--debug') && error?.stack) process.stderr.write(`${error.stack}\n`);
+  if (debug && error?.stack) process.stderr.write(`${error.stack}\n`);
   return 1;
 }
 
 // React's production build renders faster and never prints development warnings into a user's build.
 process.env.NODE_ENV = 'production';
-if (process.argv.includes('--debug')) process.setSourceMapsEnabled(true);
+if (debug) process.setSourceMapsEnabled(true);
 let cli;
 try {
   cli = loadCli(await ensureBundle());

@@ -3,11 +3,11 @@
  * problems with exit 2, system errors one line with exit 1, a stack trace only with --debug, a closed
  * pipe ends a command quietly with exit 0.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeContent, ROOT, runCli, tempDir } from '../helpers/cli.ts';
+import { makeContent, ROOT, runCli, runProjectCli, tempDir } from '../helpers/cli.ts';
 import { copyProject } from '../helpers/project.ts';
 
 const STACK = /^\s+at .+/m;
@@ -73,15 +73,17 @@ describe('system errors', () => {
 });
 
 describe('start-up', () => {
-  it('compiles the CLI from a V8 code cache per command, made when it first finishes and again when V8 rejects it', () => {
+  it('compiles the CLI from a V8 code cache per command, made when it first finishes and again when V8 rejects it', async () => {
     // A project of its own: its own bundle and code caches.
     const root = copyProject();
     const content = makeContent();
-    const run = (args: string[]): string =>
-      execFileSync(process.execPath, [join(root, 'bin', 'ecom-site.js'), ...args], { cwd: root, encoding: 'utf8' });
-    const build = (out: string): string => run(['build', '--content', content, '--out', join(root, out), '--quiet']);
+    const run = async (args: string[]): Promise<void> => {
+      const result = await runProjectCli(root, args);
+      expect(result.code, result.stderr).toBe(0);
+    };
+    const build = (out: string): Promise<void> => run(['build', '--content', content, '--out', join(root, out), '--quiet']);
     const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site');
-    run(['--version']);
+    await run(['--version']);
     const bundles = readdirSync(cacheDir).filter((name) => /^cli-[0-9a-f]+$/.test(name));
     expect(bundles).toHaveLength(1);
     const bundle = join(cacheDir, bundles[0] ?? '');
@@ -89,18 +91,18 @@ describe('start-up', () => {
     expect(readFileSync(join(bundle, 'index.cjs'), 'utf8')).toMatch(/^'use strict';\n/);
     expect(readdirSync(bundle).filter((name) => name.endsWith('.code-cache'))).toEqual(['index.cjs.other.code-cache']);
     // The first build makes the build's own cache: --version's would lack the build's functions.
-    build('first');
+    await build('first');
     const cacheFile = join(bundle, 'index.cjs.build.code-cache');
     const made = readFileSync(cacheFile);
     expect(made.length).toBeGreaterThan(readFileSync(join(bundle, 'index.cjs.other.code-cache')).length);
     // Accepted: the next build starts from it and leaves it as it is.
     const stamp = statSync(cacheFile).mtimeMs;
-    build('second');
+    await build('second');
     expect(statSync(cacheFile).mtimeMs).toBe(stamp);
     expect(readFileSync(join(root, 'second', 'index.html'))).toEqual(readFileSync(join(root, 'first', 'index.html')));
     // A damaged cache is rejected by V8: the command still works, and the cache is made again.
     writeFileSync(cacheFile, Buffer.alloc(made.length, 7));
-    build('third');
+    await build('third');
     expect(readFileSync(join(root, 'third', 'index.html'))).toEqual(readFileSync(join(root, 'first', 'index.html')));
     expect(readFileSync(cacheFile).equals(Buffer.alloc(made.length, 7))).toBe(false);
     expect(readdirSync(bundle).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -109,14 +111,7 @@ describe('start-up', () => {
   it('names top-level await in the templates, which the CommonJS CLI cannot load, as TEMPLATE_BUILD', async () => {
     const root = copyProject();
     appendFileSync(join(root, 'templates', 'index.ts'), '\nexport const ready = await Promise.resolve(true);\n');
-    const result = await new Promise<{ code: number; stderr: string }>((done) => {
-      execFile(
-        process.execPath,
-        [join(root, 'bin', 'ecom-site.js'), 'build', '--content', makeContent(), '--out', join(root, 'dist')],
-        { cwd: root },
-        (error, _stdout, stderr) => done({ code: error ? Number(error.code) : 0, stderr }),
-      );
-    });
+    const result = await runProjectCli(root, ['build', '--content', makeContent(), '--out', join(root, 'dist')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/templates\/index\.ts {2}TEMPLATE_BUILD {2}The templates use top-level `await`/);
     expect(result.stderr).not.toMatch(STACK);

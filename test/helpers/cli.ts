@@ -22,10 +22,19 @@ export interface CliResult {
 
 /** Runs `ecom-site <args>` as a user would (a real process), in `cwd`. */
 export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runBin(BIN, args, cwd, env);
+}
+
+/** Runs the `ecom-site` of the project copy at `root` (test/helpers/project.ts), in that copy. */
+export function runProjectCli(root: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return runBin(join(root, 'bin', 'ecom-site.js'), args, root, env);
+}
+
+function runBin(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [bin, ...args],
       { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -319,11 +319,13 @@ export function nestingDepth(root: MdastParent, visit?: (node: MdastNode) => voi
   while (parents.length > 0) {
     const top = parents.length - 1;
     const child = (parents[top] as MdastParent).children[(next[top] as number)++];
-    if (child) visit?.(child);
     if (!child) {
       parents.pop();
       next.pop();
-    } else if ('children' in child && child.children.length > 0) {
+      continue;
+    }
+    visit?.(child);
+    if ('children' in child && child.children.length > 0) {
       parents.push(child);
       next.push(0);
       deepest = Math.max(deepest, parents.length - 1);

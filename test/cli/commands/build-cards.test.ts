@@ -3,7 +3,6 @@
  * its og:image and twitter:image at a 1200×630 PNG of its own in the output; Chinese titles are set with
  * real glyphs; a card is made once and reused while what it shows is unchanged; front matter `card`.
  */
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -12,7 +11,7 @@ import type { Root } from 'hast';
 import { select } from 'hast-util-select';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONTENT, makeContent, readHtml, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+import { CONTENT, makeContent, readHtml, ROOT, runCli, runProjectCli, tempDir } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { pathOf, SPEC_ROUTES } from '../../helpers/site.ts';
 
@@ -176,14 +175,7 @@ describe('front matter `card`', () => {
       'en/a.md': '---\ntitle: A\ndescription: A\nkeywords: a\n---\n\nA.\n',
     });
     const out = join(tempDir(), 'dist');
-    const stderr = await new Promise<string>((done) => {
-      execFile(
-        process.execPath,
-        [join(root, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'],
-        { cwd: root },
-        (_error, _stdout, text) => done(text),
-      );
-    });
+    const { stderr } = await runProjectCli(root, ['build', '--content', content, '--out', out, '--quiet']);
     expect(stderr).toBe('');
     const card = cardOf(out, '/a', 'https://example.test');
     expect(card).toMatch(/assets\/cards\/a___zh\.[0-9a-f]{10}\.png$/);

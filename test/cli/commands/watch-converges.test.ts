@@ -5,10 +5,11 @@
  * `build` of the same content. Seeded random edit sequences over a copy of the whole project: a fixed set
  * of seeds here, a long run with `npm run fuzz` (FUZZ_SEEDS, FUZZ_STEPS).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runProjectCli } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { treeDigest } from '../../helpers/site.ts';
 import { random } from '../../helpers/random.ts';
@@ -118,16 +119,7 @@ async function expectConverged(s: Session, history: string[], unedited = false):
 async function freshDigest(s: Session, history: string[]): Promise<Record<string, string>> {
   const fresh = join(dirname(s.out), 'fresh');
   // The copy's own command, so that the copy's templates, client script and public/ are built.
-  const built = await new Promise<{ code: number; stderr: string }>((done) => {
-    execFile(
-      process.execPath,
-      [join(s.root, 'bin', 'ecom-site.js'), 'build', '--content', s.content, '--out', fresh, '--quiet'],
-      { cwd: s.root },
-      (error, _stdout, stderr) => {
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-      },
-    );
-  });
+  const built = await runProjectCli(s.root, ['build', '--content', s.content, '--out', fresh, '--quiet']);
   expect(built.code, `a fresh build failed after:\n${history.join('\n')}\n${built.stderr}`).toBe(0);
   return treeDigest(fresh);
 }
