@@ -2,13 +2,15 @@
  * The vendored micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
  * mdast-util-to-hast (patches/README.md): emphasis, strikethrough, the merging of text, label ends,
  * footnote calls, autolink literals after a `[` and lazy lines stay linear in the length of a paragraph,
- * lists nested deep linear in the length of the text, and they parse exactly as the published micromark
- * 4.0.3, micromark-core-commonmark 2.0.4, extensions (strikethrough, footnote, autolink literal 2.1.0),
- * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do.
+ * lists nested deep linear in the length of the text, fewer objects are made per page (extensions combined
+ * once, one compile context, table-row spaces and e-mail tries), and they parse exactly as the published
+ * micromark 4.0.3, micromark-core-commonmark 2.0.4, extensions (strikethrough, footnote, autolink literal
+ * 2.1.0, table 2.1.2), mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do.
  * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
 import type { Root } from 'mdast';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,11 +42,17 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
   { file: /initialize\/text\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/text.js' },
   { file: /initialize\/document\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/initialize/document.js' },
   { file: /\/create-tokenizer\.js$/, importer: /[/\\]micromark[/\\]/, fixture: 'micromark-4.0.3/create-tokenizer.js' },
+  { file: /\/parse\.js$/, importer: /[/\\]micromark[/\\]index\.js$/, fixture: 'micromark-4.0.3/parse.js' },
   ...['strikethrough', 'footnote', 'autolink-literal'].map((name) => ({
     file: /\/syntax\.js$/,
     importer: new RegExp(`micromark-extension-gfm-${name}[/\\\\]index\\.js$`),
     fixture: `micromark-extension-gfm-${name}-2.1.0/syntax.js`,
   })),
+  {
+    file: /\/syntax\.js$/,
+    importer: /micromark-extension-gfm-table[/\\]index\.js$/,
+    fixture: 'micromark-extension-gfm-table-2.1.2/syntax.js',
+  },
 ];
 
 /** An esbuild plugin that bundles the published files in place of the patched ones. */
@@ -53,6 +61,14 @@ const publishedFiles: Plugin = {
   setup(plugin): void {
     for (const { file, importer, fixture } of PUBLISHED_FILES)
       plugin.onResolve({ filter: file }, (args) => (importer.test(args.importer) ? { path: join(FIXTURES, fixture) } : undefined));
+    // A published file imports the files beside it: those its fixture folder (named after the package and
+    // its version, laid out as the package's lib/) lacks are the package's own.
+    plugin.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const [folder] = relative(FIXTURES, args.importer).split(/[/\\]/);
+      if (!folder || folder.startsWith('..') || existsSync(join(args.resolveDir, args.path))) return undefined;
+      const name = folder.replace(/-\d+\.\d+\.\d+$/, '');
+      return { path: join(ROOT, 'vendor', name, 'lib', relative(join(FIXTURES, folder), join(args.resolveDir, args.path))) };
+    });
   },
 };
 
@@ -68,7 +84,11 @@ const PATCH_MARKERS = [
   /\bfailedAt:/, // thematic-break
   /\blistLooseOnce\b/, // mdast-util-to-hast list items
   /\[0\] === node\d* \? 0 : 1/, // mdast-util-to-hast table rows
-  /\.parser\.maxContainers\b/, // document (parse.js only passes the option on: not swapped)
+  /\.parser\.maxContainers\b/, // document
+  /\bcombinedByList\d*\.get\(/, // parse: the constructs combined once per list of extensions
+  /\bheadRowSpace\d* \|\|= /, // table: one state machine for the spaces of a row
+  /\bemailAutolinkStates\d*\.call\(/, // autolink literal: an e-mail try refused before its states are made
+  /\bknown\d*\.below = below\d*;/, // autolink literal: the balanced-below record updated in place
   /\bblankRuns\d*\.get\(/, // list continuation
   /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
   /\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/, // mdast-util-from-markdown: one handler context
@@ -192,6 +212,37 @@ const BLOCK_PIECES = [
   '中',
 ];
 
+/** Pieces of table rows, delimiter rows and the text around them. */
+const TABLE_PIECES = [
+  '|',
+  '| ',
+  ' |',
+  'a',
+  'b c',
+  ' ',
+  '  ',
+  '\t',
+  '-',
+  '--',
+  ':-',
+  '-:',
+  ':-:',
+  '|-|',
+  '\n',
+  '\n',
+  '\\|',
+  '`|`',
+  '> ',
+  '- ',
+  '*a*',
+  '中',
+];
+
+function randomTableDoc(next: () => number): string {
+  const length = 1 + Math.floor(next() * 40);
+  return Array.from({ length }, () => TABLE_PIECES[Math.floor(next() * TABLE_PIECES.length)]).join('');
+}
+
 function randomBlockDoc(next: () => number): string {
   const length = 1 + Math.floor(next() * 40);
   return Array.from({ length }, () => BLOCK_PIECES[Math.floor(next() * BLOCK_PIECES.length)]).join('');
@@ -218,6 +269,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       ['micromark-extension-gfm-strikethrough', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-footnote', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-autolink-literal', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-extension-gfm-table', 'node_modules/micromark-extension-gfm/package.json'],
       ['mdast-util-to-hast', 'node_modules/remark-rehype/package.json'],
     ] as const) {
       expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
@@ -254,6 +306,65 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     },
     FUZZ_TIMEOUT,
   );
+
+  it(
+    'parse every random document of table rows exactly as the published files do (seeded)',
+    () => {
+      for (const seed of seeds()) {
+        const next = random(seed);
+        for (let i = 0; i < 1500; i++) {
+          const doc = randomTableDoc(next);
+          const [mine, theirs] = [installed.parse(doc), published.parse(doc)];
+          expect(mine, `seed ${seed}, case ${i}: ${JSON.stringify(doc)}`).toEqual(theirs);
+          expect(installed.run(mine), `seed ${seed}, case ${i} (hast): ${JSON.stringify(doc)}`).toEqual(published.run(theirs));
+        }
+      }
+    },
+    FUZZ_TIMEOUT,
+  );
+
+  it('make one state machine for the spaces of a table row, where the published tokenizer makes one per run of spaces', async () => {
+    // The table tokenizer runs over the first line of every paragraph: a factorySpace per gap between words
+    // was ~3 % of the bytes a 4,000-page build allocates (patches/README.md). Calls to factorySpace from the
+    // table's syntax are counted through a stand-in module.
+    const counting: Plugin = {
+      name: 'counting-factory-space',
+      setup(plugin): void {
+        plugin.onResolve({ filter: /^micromark-factory-space$/ }, (args) =>
+          /micromark-extension-gfm-table/.test(args.importer) ? { path: 'counting', namespace: 'counting' } : undefined,
+        );
+        plugin.onLoad({ filter: /.*/, namespace: 'counting' }, () => ({
+          resolveDir: join(ROOT, 'node_modules', 'micromark-extension-gfm-table'),
+          contents:
+            "import { factorySpace as made } from 'micromark-factory-space';\n" +
+            'export function factorySpace(...args) { globalThis.__tableSpaces = (globalThis.__tableSpaces ?? 0) + 1; return made(...args); }\n',
+        }));
+      },
+    };
+    const entry =
+      "import { fromMarkdown } from 'mdast-util-from-markdown';\n" +
+      "import { gfm } from 'micromark-extension-gfm';\n" +
+      "import { gfmFromMarkdown } from 'mdast-util-gfm';\n" +
+      'export function spaces(doc) {\n' +
+      '  globalThis.__tableSpaces = 0;\n' +
+      '  const tree = fromMarkdown(doc, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });\n' +
+      '  return { spaces: globalThis.__tableSpaces, tables: tree.children.filter((n) => n.type === "table").length };\n' +
+      '}\n';
+    type Probe = { spaces(doc: string): { spaces: number; tables: number } };
+    const [mine, theirs] = await Promise.all([
+      bundleModule<Probe>(entry, 'table-spaces-installed', [counting]),
+      bundleModule<Probe>(entry, 'table-spaces-published', [publishedFiles, counting]),
+    ]);
+    // 100 paragraphs of 20 words, and a table of 50 rows of 4 cells.
+    const doc = `${`${'word '.repeat(20)}\n\n`.repeat(100)}| a | b | c | d |\n| - | - | - | - |\n${'| w x | y | z | v |\n'.repeat(50)}`;
+    const [patched, original] = [mine.spaces(doc), theirs.spaces(doc)];
+    expect(patched.tables).toBe(1);
+    expect(original.tables).toBe(1);
+    // One for the head row (and its try at each paragraph) and one per body row; the published tokenizer
+    // makes one per gap: 19 per paragraph, 9 per row.
+    expect(patched.spaces).toBeLessThanOrEqual(100 + 1 + 50 + 10);
+    expect(original.spaces).toBeGreaterThan(100 * 19);
+  });
 
   it('parse nested labels, footnote calls, autolinks after a bracket and lazy lines exactly as the published files do', () => {
     const cases = [
@@ -381,6 +492,29 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     expect(patched.calls).toBeGreaterThan(1000);
     expect(patched).toEqual({ distinct: 1, calls: original.calls });
     expect(original.distinct).toBe(original.calls);
+  });
+
+  it('combine the default constructs with a list of extensions once, and again when the list changes, where the published parser combines them per document', async () => {
+    // remark-parse hands micromark the same list of extensions for every document; combining it cost
+    // ~30 µs and ~46 KB a page (patches/README.md).
+    const entry =
+      "import { parse } from 'micromark';\n" +
+      "import { gfm } from 'micromark-extension-gfm';\n" +
+      'export function constructs() {\n' +
+      '  const list = [gfm()];\n' +
+      '  const [a, b] = [parse({ extensions: list }).constructs, parse({ extensions: list }).constructs];\n' +
+      "  list.push({ text: { 37: { name: 'percent', tokenize: (effects, ok, nok) => nok } } });\n" +
+      '  const c = parse({ extensions: list }).constructs;\n' +
+      '  const d = parse({ extensions: [...list] }).constructs;\n' +
+      "  return { same: a === b, changed: b !== c, percent: (c.text[37] ?? []).some((x) => x.name === 'percent'), copy: c !== d, none: parse().constructs === parse({}).constructs };\n" +
+      '}\n';
+    type Probe = { constructs(): Record<'same' | 'changed' | 'percent' | 'copy' | 'none', boolean> };
+    const [mine, theirs] = await Promise.all([
+      bundleModule<Probe>(entry, 'combine-installed', []),
+      bundleModule<Probe>(entry, 'combine-published', [publishedFiles]),
+    ]);
+    expect(mine.constructs()).toEqual({ same: true, changed: true, percent: true, copy: true, none: true });
+    expect(theirs.constructs()).toEqual({ same: false, changed: true, percent: true, copy: true, none: false });
   });
 
   it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {

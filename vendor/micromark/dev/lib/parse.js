@@ -1,6 +1,7 @@
 /**
  * @import {
  *   Create,
+ *   Extension,
  *   FullNormalizedExtension,
  *   InitialConstruct,
  *   ParseContext,
@@ -16,6 +17,46 @@ import {string, text} from './initialize/text.js'
 import * as defaultConstructs from './constructs.js'
 import {createTokenizer} from './create-tokenizer.js'
 
+/** @type {ReadonlyArray<Extension>} */
+const noExtensions = []
+
+/**
+ * The constructs of each list of extensions, combined with the default ones
+ * once instead of once per document (`remark-parse` passes the same list for
+ * every document it parses). The list is kept as it was when combined, so a
+ * list changed in place is combined again; the constructs are only read, and
+ * so is each extension (an extension object changed in place after its first
+ * use would not be seen, as it would not be by a parser made before).
+ *
+ * @type {WeakMap<ReadonlyArray<Extension>, {extensions: Array<Extension>, constructs: FullNormalizedExtension}>}
+ */
+const combinedByList = new WeakMap()
+
+/**
+ * @param {ReadonlyArray<Extension>} extensions
+ *   Syntax extensions.
+ * @returns {FullNormalizedExtension}
+ *   The default constructs and those of `extensions`, combined.
+ */
+function combined(extensions) {
+  const known = combinedByList.get(extensions)
+  if (known && known.extensions.length === extensions.length) {
+    let index = 0
+    while (
+      index < extensions.length &&
+      known.extensions[index] === extensions[index]
+    ) {
+      index++
+    }
+    if (index === extensions.length) return known.constructs
+  }
+  const constructs = /** @type {FullNormalizedExtension} */ (
+    combineExtensions([defaultConstructs, ...extensions])
+  )
+  combinedByList.set(extensions, {extensions: [...extensions], constructs})
+  return constructs
+}
+
 /**
  * @param {ParseOptions | null | undefined} [options]
  *   Configuration (optional).
@@ -24,9 +65,7 @@ import {createTokenizer} from './create-tokenizer.js'
  */
 export function parse(options) {
   const settings = options || {}
-  const constructs = /** @type {FullNormalizedExtension} */ (
-    combineExtensions([defaultConstructs, ...(settings.extensions || [])])
-  )
+  const constructs = combined(settings.extensions || noExtensions)
 
   /** @type {ParseContext} */
   const parser = {

@@ -1,0 +1,2 @@
+export { gfmTableHtml } from './lib/html.js';
+export { gfmTable } from './lib/syntax.js';
