@@ -53,6 +53,8 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
     importer: /micromark-extension-gfm-table[/\\]index\.js$/,
     fixture: 'micromark-extension-gfm-table-2.1.2/syntax.js',
   },
+  // Its splice buffer beside it, published too (the package's own is unpatched).
+  { file: /^micromark-util-subtokenize$/, importer: /./, fixture: 'micromark-util-subtokenize-2.1.0/index.js' },
 ];
 
 /** An esbuild plugin that bundles the published files in place of the patched ones. */
@@ -87,6 +89,7 @@ const PATCH_MARKERS = [
   /\.parser\.maxContainers\b/, // document
   /\bcombinedByList\d*\.get\(/, // parse: the constructs combined once per list of extensions
   /\bheadRowSpace\d* \|\|= /, // table: one state machine for the spaces of a row
+  /\bif \(changed\d*\) writeBack\d*\(/, // subtokenize: events written back in place, and only when changed
   /\bemailAutolinkStates\d*\.call\(/, // autolink literal: an e-mail try refused before its states are made
   /\bknown\d*\.below = below\d*;/, // autolink literal: the balanced-below record updated in place
   /\bblankRuns\d*\.get\(/, // list continuation
@@ -270,6 +273,8 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       ['micromark-extension-gfm-footnote', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-autolink-literal', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-table', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-util-subtokenize', 'node_modules/micromark/package.json'],
+      ['micromark-util-subtokenize', 'node_modules/micromark-core-commonmark/package.json'],
       ['mdast-util-to-hast', 'node_modules/remark-rehype/package.json'],
     ] as const) {
       expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
@@ -515,6 +520,32 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     ]);
     expect(mine.constructs()).toEqual({ same: true, changed: true, percent: true, copy: true, none: true });
     expect(theirs.constructs()).toEqual({ same: false, changed: true, percent: true, copy: true, none: false });
+  });
+
+  it('write the events of a subtokenize pass back in place and only when the pass changed them, where the published pass splices a copy back every time', async () => {
+    // postprocess runs passes until one finds nothing left to subtokenize; each pass copied every event
+    // three times to put them back (patches/README.md). A list of plain events changes in no pass: the
+    // writes to it are counted through a Proxy.
+    const entry =
+      "import { subtokenize } from 'micromark-util-subtokenize';\n" +
+      'export function writes(count) {\n' +
+      "  const token = { type: 'data', start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } };\n" +
+      '  const list = [];\n' +
+      "  for (let i = 0; i < count; i++) list.push(['enter', token, {}], ['exit', token, {}]);\n" +
+      '  let writes = 0;\n' +
+      '  const watched = new Proxy(list, { set(target, key, value, receiver) { writes++; return Reflect.set(target, key, value, receiver); }, deleteProperty(target, key) { writes++; return Reflect.deleteProperty(target, key); } });\n' +
+      '  const done = subtokenize(watched);\n' +
+      '  return { done, writes, length: list.length };\n' +
+      '}\n';
+    type Probe = { writes(count: number): { done: boolean; writes: number; length: number } };
+    const [mine, theirs] = await Promise.all([
+      bundleModule<Probe>(entry, 'subtokenize-installed', []),
+      bundleModule<Probe>(entry, 'subtokenize-published', [publishedFiles]),
+    ]);
+    expect(mine.writes(500)).toEqual({ done: true, writes: 0, length: 1000 });
+    const original = theirs.writes(500);
+    expect(original).toMatchObject({ done: true, length: 1000 });
+    expect(original.writes).toBeGreaterThanOrEqual(1000);
   });
 
   it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {
