@@ -2,10 +2,12 @@
  * The vendored micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
  * mdast-util-to-hast (patches/README.md): emphasis, strikethrough, the merging of text, label ends,
  * footnote calls, autolink literals after a `[` and lazy lines stay linear in the length of a paragraph,
- * lists nested deep linear in the length of the text, fewer objects are made per page (extensions combined
- * once, one compile context, table-row spaces and e-mail tries), and they parse exactly as the published
- * micromark 4.0.3, micromark-core-commonmark 2.0.4, extensions (strikethrough, footnote, autolink literal
- * 2.1.0, table 2.1.2), mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do.
+ * lists nested deep linear in the length of the text, fewer objects are made and copied per page
+ * (extensions combined once, one compile context, table-row spaces, subtokenize passes written back in
+ * place), and they parse exactly as the published micromark 4.0.3, micromark-core-commonmark 2.0.4,
+ * micromark-util-subtokenize 2.1.0, extensions (strikethrough, footnote, autolink literal 2.1.0, table 2.1.2),
+ * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do. The tests load the lib/ files; the dev/
+ * copies carry the same patches.
  * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
 import { existsSync } from 'node:fs';
@@ -57,19 +59,33 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
   { file: /^micromark-util-subtokenize$/, importer: /./, fixture: 'micromark-util-subtokenize-2.1.0/index.js' },
 ];
 
+/**
+ * The files beside a published fixture that the vendored package leaves as published (paths in its lib/):
+ * the fixture's imports of them are taken from vendor/.
+ */
+const UNPATCHED_BESIDE: Record<string, string[]> = {
+  micromark: ['constructs.js', 'initialize/content.js', 'initialize/flow.js'],
+  'micromark-extension-gfm-table': ['edit-map.js', 'infer.js'],
+};
+
 /** An esbuild plugin that bundles the published files in place of the patched ones. */
 const publishedFiles: Plugin = {
   name: 'published-files',
   setup(plugin): void {
     for (const { file, importer, fixture } of PUBLISHED_FILES)
       plugin.onResolve({ filter: file }, (args) => (importer.test(args.importer) ? { path: join(FIXTURES, fixture) } : undefined));
-    // A published file imports the files beside it: those its fixture folder (named after the package and
-    // its version, laid out as the package's lib/) lacks are the package's own.
+    // A published file imports the files beside it. A fixture folder (named after the package and its
+    // version) holds the published files that are patched, laid out as in the package's lib/ (or, where the
+    // patched file is the package's index.js, as in the package itself); the files it lacks are taken from
+    // the vendored copy, and only those known to be unpatched: a patched one would be compared with itself.
     plugin.onResolve({ filter: /^\.\.?\// }, (args) => {
       const [folder] = relative(FIXTURES, args.importer).split(/[/\\]/);
       if (!folder || folder.startsWith('..') || existsSync(join(args.resolveDir, args.path))) return undefined;
       const name = folder.replace(/-\d+\.\d+\.\d+$/, '');
-      return { path: join(ROOT, 'vendor', name, 'lib', relative(join(FIXTURES, folder), join(args.resolveDir, args.path))) };
+      const file = relative(join(FIXTURES, folder), join(args.resolveDir, args.path));
+      if (!UNPATCHED_BESIDE[name]?.includes(file))
+        throw new Error(`${args.importer} imports ${args.path}: put its published copy in ${folder}/, or list it as unpatched`);
+      return { path: join(ROOT, 'vendor', name, 'lib', file) };
     });
   },
 };
@@ -90,8 +106,6 @@ const PATCH_MARKERS = [
   /\bcombinedByList\d*\.get\(/, // parse: the constructs combined once per list of extensions
   /\bheadRowSpace\d* \|\|= /, // table: one state machine for the spaces of a row
   /\bif \(changed\d*\) writeBack\d*\(/, // subtokenize: events written back in place, and only when changed
-  /\bemailAutolinkStates\d*\.call\(/, // autolink literal: an e-mail try refused before its states are made
-  /\bknown\d*\.below = below\d*;/, // autolink literal: the balanced-below record updated in place
   /\bblankRuns\d*\.get\(/, // list continuation
   /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
   /\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/, // mdast-util-from-markdown: one handler context
@@ -329,7 +343,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
   );
 
   it('make one state machine for the spaces of a table row, where the published tokenizer makes one per run of spaces', async () => {
-    // The table tokenizer runs over the first line of every paragraph: a factorySpace per gap between words
+    // The table tokenizer is tried on every line of every paragraph: a factorySpace per gap between words
     // was ~3 % of the bytes a 4,000-page build allocates (patches/README.md). Calls to factorySpace from the
     // table's syntax are counted through a stand-in module.
     const counting: Plugin = {
@@ -365,8 +379,8 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     const [patched, original] = [mine.spaces(doc), theirs.spaces(doc)];
     expect(patched.tables).toBe(1);
     expect(original.tables).toBe(1);
-    // One for the head row (and its try at each paragraph) and one per body row; the published tokenizer
-    // makes one per gap: 19 per paragraph, 9 per row.
+    // One per try of the head row (at each paragraph) and one per body row; the published tokenizer makes
+    // one per gap: 19 per paragraph, 9 per row.
     expect(patched.spaces).toBeLessThanOrEqual(100 + 1 + 50 + 10);
     expect(original.spaces).toBeGreaterThan(100 * 19);
   });

@@ -100,24 +100,6 @@ text[119] = [emailAutolink, wwwAutolink];
  * @type {Tokenizer}
  */
 function tokenizeEmailAutolink(effects, ok, nok) {
-  // micromark tries this construct at every letter, digit, `+`, `-`, `.` and
-  // `_` of text, and nearly every try fails on the character before it (not
-  // at a word start): decided here, before the states below are made (their
-  // functions would be made for every try, as they are hoisted).
-  if (!previousEmail.call(this, this.previous) || previousUnbalanced(this)) {
-    return nok;
-  }
-  return emailAutolinkStates.call(this, effects, ok, nok);
-}
-
-/**
- * The states of an email autolink literal, after its start was checked
- * (`tokenizeEmailAutolink`).
- *
- * @this {TokenizeContext}
- * @type {Tokenizer}
- */
-function emailAutolinkStates(effects, ok, nok) {
   const self = this;
   /** @type {boolean | undefined} */
   let dot;
@@ -136,7 +118,7 @@ function emailAutolinkStates(effects, ok, nok) {
    * @type {State}
    */
   function start(code) {
-    if (!gfmAtext(code)) {
+    if (!gfmAtext(code) || !previousEmail.call(self, self.previous) || previousUnbalanced(self)) {
       return nok(code);
     }
     effects.enter('literalAutolink');
@@ -880,12 +862,6 @@ function previousUnbalanced(self) {
   while (below < starts.length && starts[below]._balanced) {
     below++;
   }
-  // One record per list, updated in place: this runs at every word start.
-  if (known) {
-    known.below = below;
-    known.last = starts[below - 1];
-  } else {
-    balancedBelow.set(starts, {below, last: starts[below - 1]});
-  }
+  balancedBelow.set(starts, {below, last: starts[below - 1]});
   return below < starts.length;
 }

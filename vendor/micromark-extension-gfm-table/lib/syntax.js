@@ -48,7 +48,7 @@ function tokenizeTable(effects, ok, nok) {
   let seen;
   // The spaces and tabs between cells of the head row and of body rows, each
   // parsed by one state machine made the first time it is needed: this
-  // tokenizer runs over the first line of every paragraph, and making one per
+  // tokenizer is tried on every line of every paragraph, and making one per
   // run of spaces made two functions and their scope for every gap between
   // words on those lines.
   /** @type {State | undefined} */
