@@ -6,8 +6,9 @@
  * (extensions combined once, one compile context, table-row spaces, subtokenize passes written back in
  * place), and they parse exactly as the published micromark 4.0.3, micromark-core-commonmark 2.0.4,
  * micromark-util-subtokenize 2.1.0, extensions (strikethrough, footnote, autolink literal 2.1.0, table 2.1.2),
- * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do. The tests load the lib/ files; the dev/
- * copies carry the same patches.
+ * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do. These tests bundle the lib/ files; the
+ * tests that import the sources under Vitest run the dev/ copies (Vitest resolves the `development` export
+ * condition), which carry the same patches.
  * The published files are kept under test/vendor/fixtures and bundled in place of the patched ones.
  */
 import { existsSync } from 'node:fs';
