@@ -24,9 +24,10 @@ const noExtensions = [];
  * The constructs of each list of extensions, combined with the default ones
  * once instead of once per document (`remark-parse` passes the same list for
  * every document it parses). The list is kept as it was when combined, so a
- * list changed in place is combined again; the constructs are only read, and
- * so is each extension (an extension object changed in place after its first
- * use would not be seen, as it would not be by a parser made before).
+ * list changed in place is combined again. The constructs are only read. One
+ * difference: an extension object changed in place after the list was first
+ * combined is not seen by later parsers, where combining per document would
+ * see it.
  *
  * @type {WeakMap<ReadonlyArray<Extension>, {extensions: Array<Extension>, constructs: FullNormalizedExtension}>}
  */
