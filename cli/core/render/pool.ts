@@ -65,7 +65,7 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
 }
 
 /** The result of a page that could not be rendered: the problem instead of its HTML. */
-function failedResult(task: RenderTask, failure: Problem): TaskResult {
+export function failedResult(task: RenderTask, failure: Problem): TaskResult {
   return { index: task.index, html: '', warnings: [], errors: [failure] };
 }
 

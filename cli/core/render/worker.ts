@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import { problem } from '../common/errors.ts';
 import type { TaskResult, WorkerMessage } from './pool.ts';
-import { renderTask } from './pool.ts';
+import { failedResult, renderTask } from './pool.ts';
 import type { RenderContext, TemplateModule } from './render.ts';
 
 let ctx: Promise<RenderContext> | undefined;
@@ -23,16 +23,14 @@ parentPort?.on('message', (message: WorkerMessage) => {
       (site) => message.batch.map((task) => renderTask(task, site)),
       // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
       (error: unknown): TaskResult[] =>
-        message.batch.map((task) => ({
-          index: task.index,
-          html: '',
-          warnings: [],
-          errors: [
+        message.batch.map((task) =>
+          failedResult(
+            task,
             problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, {
               file: task.page.source.file,
             }),
-          ],
-        })),
+          ),
+        ),
     )
     .then((results) => parentPort?.postMessage(results));
 });
