@@ -107,6 +107,7 @@ const PATCH_MARKERS = [
   /\bcombinedByList\d*\.get\(/, // parse: the constructs combined once per list of extensions
   /\bheadRowSpace\d* \|\|= /, // table: one state machine for the spaces of a row
   /\bif \(changed\d*\) writeBack\d*\(/, // subtokenize: events written back in place, and only when changed
+  /\bsubcontent\d*\(events\d*, index\d*, jumps\d*\)/, // subtokenize: the jumps in a map
   /\bblankRuns\d*\.get\(/, // list continuation
   /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
   /\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/, // mdast-util-from-markdown: one handler context
@@ -539,6 +540,35 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     const original = theirs.writes(500);
     expect(original).toMatchObject({ done: true, length: 1000 });
     expect(original.writes).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("keep the jumps of a subtokenize pass in a map, where the published pass copies each content's gaps into a plain object", async () => {
+    // The gaps' keys are event indices: the object's elements became a dictionary, and Object.assign copied
+    // each gap through the runtime, once for every paragraph, heading and table cell (patches/README.md).
+    // A page of plain paragraphs calls Object.assign nowhere else in the parser; the calls are counted.
+    const entry =
+      "import { parse, postprocess, preprocess } from 'micromark';\n" +
+      'export function assigns(doc) {\n' +
+      '  const assign = Object.assign;\n' +
+      '  let calls = 0;\n' +
+      '  Object.assign = (...args) => { calls++; return assign(...args); };\n' +
+      '  try {\n' +
+      '    const events = postprocess(parse().document().write(preprocess()(doc, undefined, true)));\n' +
+      "    return { calls, paragraphs: events.filter(([kind, token]) => kind === 'enter' && token.type === 'paragraph').length };\n" +
+      '  } finally {\n' +
+      '    Object.assign = assign;\n' +
+      '  }\n' +
+      '}\n';
+    type Probe = { assigns(doc: string): { calls: number; paragraphs: number } };
+    const [mine, theirs] = await Promise.all([
+      bundleModule<Probe>(entry, 'jumps-installed', []),
+      bundleModule<Probe>(entry, 'jumps-published', [publishedFiles]),
+    ]);
+    const doc = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} of *plain* text,\nover two lines.\n`).join('\n');
+    expect(mine.assigns(doc)).toEqual({ calls: 0, paragraphs: 100 });
+    const original = theirs.assigns(doc);
+    expect(original.paragraphs).toBe(100);
+    expect(original.calls).toBeGreaterThanOrEqual(200);
   });
 
   it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {

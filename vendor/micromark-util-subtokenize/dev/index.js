@@ -19,8 +19,12 @@ export {SpliceBuffer} from './lib/splice-buffer.js'
  */
 // eslint-disable-next-line complexity
 export function subtokenize(eventsArray) {
-  /** @type {Record<string, number>} */
-  const jumps = {}
+  // A map, not an object: the gaps' integer keys made the object's elements a
+  // dictionary, and `Object.assign` copied each one through the runtime.
+  /** @type {Map<number, number>} */
+  const jumps = new Map()
+  /** @type {number | undefined} */
+  let jump
   let index = -1
   /** @type {Event} */
   let event
@@ -43,8 +47,8 @@ export function subtokenize(eventsArray) {
   const events = new SpliceBuffer(eventsArray)
 
   while (++index < events.length) {
-    while (index in jumps) {
-      index = jumps[index]
+    while ((jump = jumps.get(index)) !== undefined) {
+      index = jump
     }
 
     event = events.get(index)
@@ -87,8 +91,8 @@ export function subtokenize(eventsArray) {
     // Enter.
     if (event[0] === 'enter') {
       if (event[1].contentType) {
-        Object.assign(jumps, subcontent(events, index))
-        index = jumps[index]
+        subcontent(events, index, jumps)
+        index = /** @type {number} */ (jumps.get(index))
         more = true
         changed = true
       }
@@ -170,10 +174,13 @@ function writeBack(list, buffer) {
  *   Events.
  * @param {number} eventIndex
  *   Index.
- * @returns {Record<string, number>}
- *   Gaps.
+ * @param {Map<number, number>} gaps
+ *   Where to add the gaps: from the index of each slice of embedded events
+ *   to the index of its last event.
+ * @returns {undefined}
+ *   Nothing.
  */
-function subcontent(events, eventIndex) {
+function subcontent(events, eventIndex, gaps) {
   const token = events.get(eventIndex)[1]
   const context = events.get(eventIndex)[2]
   let startPosition = eventIndex - 1
@@ -194,8 +201,6 @@ function subcontent(events, eventIndex) {
   const childEvents = tokenizer.events
   /** @type {Array<[number, number]>} */
   const jumps = []
-  /** @type {Record<string, number>} */
-  const gaps = {}
   /** @type {Array<Chunk>} */
   let stream
   /** @type {Token | undefined} */
@@ -303,9 +308,8 @@ function subcontent(events, eventIndex) {
   index = -1
 
   while (++index < jumps.length) {
-    gaps[adjust + jumps[index][0]] = adjust + jumps[index][1]
+    gaps.set(adjust + jumps[index][0], adjust + jumps[index][1])
     adjust += jumps[index][1] - jumps[index][0] - 1
   }
 
-  return gaps
 }
