@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: ecom-site against Eleventy and Hugo on one generated corpus (issue 7), the same corpus
- * built in one thread against the parse floor, remark-parse + remark-gfm parsing its files alone (issue
+ * built in one thread against the parse floor, remark-parse + remark-gfm parsing its files alone, and the
+ * stack floor, those files taken on to body HTML through remark-rehype, rehype-react and React alone (issue
  * 16), photos against Eleventy Image (issue 15, test/bench/images.ts), plus the real site's build,
  * rebuilds, asset sizes and HTML weight. Cold builds run interleaved (A B C A B C …) after a warm-up; the
  * table shows medians and ranges. The last results are kept in the README between markers. Eleventy and
@@ -58,6 +59,7 @@ const ECOM = 'ecom-site';
 const COLD = 'ecom-site, card cache empty too (every social card drawn)';
 const SINGLE = 'ecom-site, 1 thread';
 const PARSE = 'remark-parse + remark-gfm, parse only';
+const STACK = 'the stack alone: Markdown to body HTML';
 
 const tools: Tool[] = [
   {
@@ -98,6 +100,13 @@ const tools: Tool[] = [
     name: PARSE,
     available: true,
     run: () => measure(process.execPath, [join(import.meta.dirname, 'parse-only.mjs'), corpus.ecom]),
+  },
+  {
+    // The stack floor: the same, and on to HTML through remark-rehype, rehype-react and renderToStaticMarkup
+    // (body only: no template, front matter, checks or writes), what any site on this stack pays a page.
+    name: STACK,
+    available: true,
+    run: () => measure(process.execPath, [join(import.meta.dirname, 'parse-only.mjs'), corpus.ecom, '--html']),
   },
   {
     name: 'Eleventy 3.1.7',
@@ -155,10 +164,12 @@ for (const tool of tools) {
 // The parse floor (issue 16): the single-thread build against remark-parse + remark-gfm alone, both
 // whole processes (start included), medians of the rounds; and the parse loop's own time per page.
 const medianOf = (name: string, field: 'wall' | 'cpu'): number => median((samples.get(name) ?? []).map((s) => s[field]));
-const parseLoops = (samples.get(PARSE) ?? []).map(
-  (s) => JSON.parse(s.stdout.trim().split('\n').pop() ?? '{}') as { files: number; cpuMs: number },
-);
+/** The JSON line parse-only.mjs prints: its loop's own figures. */
+const loopsOf = (list: Sample[]): Array<{ files: number; wallMs: number; cpuMs: number }> =>
+  list.map((s) => JSON.parse(s.stdout.trim().split('\n').pop() ?? '{}'));
+const parseLoops = loopsOf(samples.get(PARSE) ?? []);
 const parseFiles = parseLoops[0]?.files ?? 0;
+const eleventyWall = median((samples.get('Eleventy 3.1.7') ?? []).map((s) => s.wall));
 const parseMsPerPage = median(parseLoops.map((p) => p.cpuMs / Math.max(1, p.files)));
 const floor = [
   `| parse floor (${parseFiles} page files) | wall median | CPU median |`,
@@ -167,6 +178,9 @@ const floor = [
   `| remark-parse + remark-gfm, parse only, 1 thread (\`test/bench/parse-only.mjs\`) | ${fmt(medianOf(PARSE, 'wall'))} | ${fmt(medianOf(PARSE, 'cpu'))} |`,
   `| single-thread build ÷ parse only (issue 16 target: at most 1.5) | ${(medianOf(SINGLE, 'wall') / medianOf(PARSE, 'wall')).toFixed(2)} × | ${(medianOf(SINGLE, 'cpu') / medianOf(PARSE, 'cpu')).toFixed(2)} × |`,
   `| parse only: CPU per page inside the loop (process start excluded) | | ${parseMsPerPage.toFixed(2)} ms |`,
+  `| the stack alone: parse only, then remark-rehype, rehype-react and renderToStaticMarkup, body HTML only, 1 thread (\`parse-only.mjs --html\`) | ${fmt(medianOf(STACK, 'wall'))} | ${fmt(medianOf(STACK, 'cpu'))} |`,
+  `| the stack alone ÷ parse only | ${(medianOf(STACK, 'wall') / medianOf(PARSE, 'wall')).toFixed(2)} × | ${(medianOf(STACK, 'cpu') / medianOf(PARSE, 'cpu')).toFixed(2)} × |`,
+  `| the stack alone ÷ Eleventy (issue 16's cold-build target is 1.5: while this is above it, no build on one thread reaches it) | ${eleventyWall ? `${(medianOf(STACK, 'wall') / eleventyWall).toFixed(2)} ×` : 'Eleventy not installed'} | |`,
 ];
 
 // Photos (issue 15): ecom-site against Eleventy Image, cold and warm.
@@ -203,6 +217,13 @@ const small: Array<{ name: string; available: boolean; run(): Sample }> = [
     },
   },
   {
+    // Unbundled: its process loads the Markdown and React packages as ES modules (~0.2 s here), which the
+    // CLI loads from one code-cached bundle; the row below gives its loop alone.
+    name: `${STACK} (process)`,
+    available: true,
+    run: () => measure(process.execPath, [join(import.meta.dirname, 'parse-only.mjs'), smallCorpus.ecom, '--html']),
+  },
+  {
     name: 'Eleventy 3.1.7',
     available: eleventyBin !== '' && existsSync(eleventyBin),
     run: () => {
@@ -229,6 +250,11 @@ const smallRows = [
     const wall = smallWall(tool.name);
     return `| ${tool.name} | ${fmt(wall)} | ${fmt(median(list.map((s) => s.cpu)))} | ${Math.round(median(list.map((s) => s.rssMb)))} MB | ${smallEleventy ? `${(wall / smallEleventy).toFixed(2)} ×` : ''} |`;
   }),
+  (() => {
+    const loops = loopsOf(smallSamples.get(`${STACK} (process)`) ?? []);
+    const wall = median(loops.map((l) => l.wallMs)) / 1000;
+    return `| ${STACK}: its loop alone (process start and module loading excluded) | ${fmt(wall)} | ${fmt(median(loops.map((l) => l.cpuMs)) / 1000)} | | ${smallEleventy ? `${(wall / smallEleventy).toFixed(2)} ×` : ''} |`;
+  })(),
 ];
 
 // The real site, rebuilds, and sizes.
