@@ -543,9 +543,10 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
   });
 
   it("keep the jumps of a subtokenize pass in a map, where the published pass copies each content's gaps into a plain object", async () => {
-    // The gaps' keys are event indices: the object's elements became a dictionary, and Object.assign copied
-    // each gap through the runtime, once for every paragraph, heading and table cell (patches/README.md).
-    // A page of plain paragraphs calls Object.assign nowhere else in the parser; the calls are counted.
+    // The published pass merged each embedded content's gaps (integer keys: event indices) into a plain
+    // object with Object.assign, once per content and text, twice a paragraph (patches/README.md). The calls
+    // are counted: in micromark without extensions, over lines that start with a letter, nothing else in
+    // the parser calls Object.assign (a construct tried at a line start, as GFM's table is, would).
     const entry =
       "import { parse, postprocess, preprocess } from 'micromark';\n" +
       'export function assigns(doc) {\n' +
@@ -565,10 +566,11 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       bundleModule<Probe>(entry, 'jumps-published', [publishedFiles]),
     ]);
     const doc = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} of *plain* text,\nover two lines.\n`).join('\n');
-    expect(mine.assigns(doc)).toEqual({ calls: 0, paragraphs: 100 });
+    const patched = mine.assigns(doc);
+    expect(patched).toEqual({ calls: 0, paragraphs: 100 });
     const original = theirs.assigns(doc);
     expect(original.paragraphs).toBe(100);
-    expect(original.calls).toBeGreaterThanOrEqual(200);
+    expect(original.calls - patched.calls).toBeGreaterThanOrEqual(200);
   });
 
   it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {
