@@ -1,5 +1,5 @@
 /** Test helpers: run the real CLI, make content fixtures in temp folders, parse built HTML. */
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -42,6 +42,50 @@ function runBin(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv
       },
     );
   });
+}
+
+/**
+ * Polls `probe` every 20 ms until it returns a value (anything but undefined), for at most `ms`; the error
+ * says what `explain` tells of the state reached.
+ */
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, explain: () => string, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out; ${explain()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A running `ecom-site watch`: the process, what it printed so far (each stream, and both in order), its end. */
+export interface WatchProcess {
+  child: ChildProcess;
+  output: { stdout: string; stderr: string; all: string };
+  /** The exit code and the signal that ended it. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+/** Starts `ecom-site watch` of `content` into `out`: the command of the project at `root`, on any free port unless `port` is given. */
+export function spawnWatch(content: string, out: string, { root = ROOT, port = 0 }: { root?: string; port?: number } = {}): WatchProcess {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)],
+    {
+      cwd: root,
+    },
+  );
+  const output = { stdout: '', stderr: '', all: '' };
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('exit', (code, signal) => r([code, signal])));
+  child.stdout.on('data', (d: Buffer) => {
+    output.stdout += d.toString();
+    output.all += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output.stderr += d.toString();
+    output.all += d.toString();
+  });
+  return { child, output, exited };
 }
 
 /** A fresh temp folder. */

@@ -5,30 +5,15 @@
  * required (`![""](…)` for a decorative photo); a corrupt file is IMAGE_INVALID at the page's line; a
  * rebuild encodes nothing again, and `watch` re-encodes only the photo that was edited.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { selectAll } from 'hast-util-select';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeContent, readHtml, ROOT, tempDir } from '../../helpers/cli.ts';
+import { makeContent, readHtml, ROOT, runProjectCli, spawnWatch, tempDir, waitFor } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 
 let root = '';
-
-/** Runs the copy's own CLI (its root, so its public/ and cache). */
-function run(args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), ...args], {
-      cwd: root,
-      env: { ...process.env, FORCE_COLOR: '0' },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => done({ code: code ?? 1, out }));
-  });
-}
 
 /** A 900 × 600 photo stored sideways (EXIF orientation 6: shown 600 × 900) with a GPS position. */
 async function sidewaysPhoto(shade: number): Promise<Buffer> {
@@ -74,8 +59,8 @@ describe('photos in a page body', () => {
   it('become pictures of upright, metadata-free AVIF, WebP and JPEG files; a rebuild encodes nothing again', async () => {
     const out = join(tempDir(), 'dist');
     const dir = content();
-    const first = await run(['build', '--content', dir, '--out', out]);
-    expect(first.code, first.out).toBe(0);
+    const first = await runProjectCli(root, ['build', '--content', dir, '--out', out]);
+    expect(first.code, first.stderr).toBe(0);
     const tree = readHtml(join(out, 'en.html'));
     const pictures = selectAll('main picture', tree);
     expect(pictures).toHaveLength(3);
@@ -108,8 +93,8 @@ describe('photos in a page body', () => {
     // A rebuild into a new folder takes every file from the encoder's cache.
     const cacheDir = join(root, 'node_modules', '.cache', 'ecom-site', 'images');
     const before = Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).mtimeMs]));
-    const second = await run(['build', '--content', dir, '--out', join(tempDir(), 'dist')]);
-    expect(second.code, second.out).toBe(0);
+    const second = await runProjectCli(root, ['build', '--content', dir, '--out', join(tempDir(), 'dist')]);
+    expect(second.code, second.stderr).toBe(0);
     expect(Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).mtimeMs]))).toEqual(before);
   }, 240_000);
 
@@ -117,11 +102,11 @@ describe('photos in a page body', () => {
     const dir = makeContent({
       'zh/index.md': page('首页', 'Text.\n\n![](/images/side.jpg)\n\n![x](/images/broken.jpg)\n\n![y](/images/z.heic)'),
     });
-    const result = await run(['build', '--content', dir, '--out', join(tempDir(), 'dist')]);
+    const result = await runProjectCli(root, ['build', '--content', dir, '--out', join(tempDir(), 'dist')]);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/zh\/index\.md:9:1 {2}IMAGE_ALT_REQUIRED {2}The photo \/images\/side\.jpg has no alt text/);
-    expect(result.out).toMatch(/zh\/index\.md:11:1 {2}IMAGE_INVALID {2}The image \/images\/broken\.jpg cannot be read/);
-    expect(result.out).toMatch(/zh\/index\.md:13:1 {2}IMAGE_INVALID {2}The image \/images\/z\.heic is HEIC/);
+    expect(result.stderr).toMatch(/zh\/index\.md:9:1 {2}IMAGE_ALT_REQUIRED {2}The photo \/images\/side\.jpg has no alt text/);
+    expect(result.stderr).toMatch(/zh\/index\.md:11:1 {2}IMAGE_INVALID {2}The image \/images\/broken\.jpg cannot be read/);
+    expect(result.stderr).toMatch(/zh\/index\.md:13:1 {2}IMAGE_INVALID {2}The image \/images\/z\.heic is HEIC/);
   }, 120_000);
 });
 
@@ -132,35 +117,33 @@ describe('watch', () => {
       'en/index.md': page('Home', '![a](/images/side.jpg)\n\n![b](/images/other.jpg)'),
     });
     const out = join(tempDir(), 'dist');
-    const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', dir, '--out', out, '--port', '0'], {
-      cwd: root,
-    });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-    const until = async (test: () => boolean, ms: number): Promise<void> => {
-      for (const end = Date.now() + ms; !test(); await new Promise((r) => setTimeout(r, 50)))
-        if (Date.now() > end) throw new Error(`timed out:\n${log}`);
-    };
+    const watch = spawnWatch(dir, out, { root });
     try {
-      await until(() => log.includes('Serving'), 120_000);
+      await waitFor(
+        () => watch.output.all.includes('Serving') || undefined,
+        () => watch.output.all,
+        120_000,
+      );
       const imgDir = join(out, 'assets', 'img');
       const stamp = (f: string): string => `${statSync(join(imgDir, f)).ino}:${statSync(join(imgDir, f)).mtimeMs}`;
       const others = readdirSync(imgDir).filter((f) => !f.startsWith('side-'));
       const before = Object.fromEntries(others.map((f) => [f, stamp(f)]));
       const oldSide = readdirSync(imgDir).filter((f) => f.startsWith('side-'));
       writeFileSync(join(root, 'public', 'images', 'side.jpg'), await sidewaysPhoto(200));
-      await until(
+      await waitFor(
         () =>
-          readdirSync(imgDir)
+          (readdirSync(imgDir)
             .filter((f) => f.startsWith('side-'))
-            .some((f) => !oldSide.includes(f)) && !existsSync(join(imgDir, oldSide[0] as string)),
+            .some((f) => !oldSide.includes(f)) &&
+            !existsSync(join(imgDir, oldSide[0] as string))) ||
+          undefined,
+        () => watch.output.all,
         120_000,
       );
       expect(Object.fromEntries(others.map((f) => [f, stamp(f)]))).toEqual(before);
       expect(readFileSync(join(out, 'en.html'), 'utf8')).not.toContain(oldSide[0]);
     } finally {
-      child.kill('SIGINT');
+      watch.child.kill('SIGINT');
     }
   }, 300_000);
 });

@@ -1,20 +1,8 @@
 /** `watch` and social cards (README, "Search engines and feeds"): an edited title remakes that page's card only. */
-import { spawn } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
-import { makeContent, ROOT } from '../../helpers/cli.ts';
-
-/** Polls `probe` every 20 ms until it returns a value, for at most `ms`. */
-async function waitFor<T>(probe: () => T | undefined, what: () => string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out; ${what()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { makeContent, spawnWatch, waitFor } from '../../helpers/cli.ts';
 
 it('remakes only the card of a page whose title was edited, and removes its old one', async () => {
   const content = makeContent({
@@ -23,16 +11,11 @@ it('remakes only the card of a page whose title was edited, and removes its old 
   });
   const out = join(dirname(content), 'dist');
   const cardsDir = join(out, 'assets', 'cards');
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], {
-    cwd: ROOT,
-  });
-  let stdout = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
+  const watch = spawnWatch(content, out);
   try {
     await waitFor(
-      () => (/Serving http/.test(stdout) ? true : undefined),
-      () => stdout,
+      () => (/Serving http/.test(watch.output.all) ? true : undefined),
+      () => watch.output.all,
     );
     const inodes = (): Map<string, number> => new Map(readdirSync(cardsDir).map((name) => [name, statSync(join(cardsDir, name)).ino]));
     const before = inodes();
@@ -46,7 +29,7 @@ it('remakes only the card of a page whose title was edited, and removes its old 
         const now = inodes();
         return !now.has(old as string) && [...now.keys()].some((name) => name.startsWith('a___en.')) ? now : undefined;
       },
-      () => stdout,
+      () => watch.output.all,
     );
     expect(after.size).toBe(6);
     for (const [name, ino] of after) {
@@ -54,8 +37,7 @@ it('remakes only the card of a page whose title was edited, and removes its old 
       expect(ino, name).toBe(before.get(name));
     }
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
+    watch.child.kill('SIGINT');
+    await watch.exited;
   }
 });

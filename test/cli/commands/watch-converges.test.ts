@@ -5,11 +5,11 @@
  * `build` of the same content. Seeded random edit sequences over a copy of the whole project: a fixed set
  * of seeds here, a long run with `npm run fuzz` (FUZZ_SEEDS, FUZZ_STEPS).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProjectCli } from '../../helpers/cli.ts';
+import { runProjectCli, spawnWatch } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { treeDigest } from '../../helpers/site.ts';
 import { random } from '../../helpers/random.ts';
@@ -46,16 +46,12 @@ async function startWatch(): Promise<Session> {
   const root = copyProject();
   const content = join(root, 'content');
   const out = join(root, 'out');
-  let text = '';
-  const child = spawn(process.execPath, [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', '0'], {
-    cwd: root,
-  });
+  const { child, output } = spawnWatch(content, out, { root });
   // Ready as soon as the line arrives, not at the next tick of a poll.
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`watch did not start:\n${text}`)), 90_000);
-    const take = (d: Buffer): void => {
-      text += d.toString();
-      if (!/Serving http/.test(text)) return;
+    const timer = setTimeout(() => fail(new Error(`watch did not start:\n${output.all}`)), 90_000);
+    const take = (): void => {
+      if (!/Serving http/.test(output.all)) return;
       clearTimeout(timer);
       ready();
     };
@@ -63,10 +59,10 @@ async function startWatch(): Promise<Session> {
     child.stderr!.on('data', take);
     child.on('exit', () => {
       clearTimeout(timer);
-      fail(new Error(`watch did not start:\n${text}`));
+      fail(new Error(`watch did not start:\n${output.all}`));
     });
   });
-  return { root, content, out, log: () => text, child };
+  return { root, content, out, log: () => output.all, child };
 }
 
 /** What differs between two folders: files only in one, and files whose bytes differ. */

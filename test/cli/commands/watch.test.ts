@@ -4,62 +4,45 @@
  * and after each test every edited file is put back and the test waits until the output is byte-identical
  * to the first build again. So any test runs alone (`vitest run -t`) and in any order.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { copyContent, makeContent, ROOT } from '../../helpers/cli.ts';
+import { copyContent, makeContent, waitFor as pollFor, spawnWatch, type WatchProcess } from '../../helpers/cli.ts';
 import { treeDigest } from '../../helpers/site.ts';
 
-/** A running `ecom-site watch` and everything it printed so far. */
-interface Watch {
-  child: ChildProcess;
+/** A running `ecom-site watch` and everything it printed so far, with its address and output folder. */
+interface Watch extends WatchProcess {
   url: string;
   out: string;
-  output: { stdout: string; stderr: string };
 }
 
 /**
- * Polls `probe` until it returns a value, every 20 ms, for at most `ms`; the error shows what `output` holds
- * and what `explain` says about the state reached.
+ * Polls `probe` as the shared `waitFor` does, for at most `ms`; the error shows what `output` holds and what
+ * `explain` says about the state reached.
  */
-async function waitFor<T>(
+function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   output: Watch['output'],
   ms = 10_000,
   explain = (): string => '',
 ): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out; ${explain()}\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return pollFor(probe, () => `${explain()}\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`, ms);
 }
 
 /** Starts `ecom-site watch` on `content` (output beside it), on any free port unless `port` is given. */
 async function startWatch(content: string, out = join(dirname(content), 'dist'), port = 0): Promise<Watch> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)],
-    { cwd: ROOT },
-  );
-  const output = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
-  const url = await waitFor(() => /Serving (http:\/\/[\d.]+:\d+)/.exec(output.stdout)?.[1], output, 60_000);
-  return { child, url, out, output };
+  const watch = spawnWatch(content, out, { port });
+  const url = await waitFor(() => /Serving (http:\/\/[\d.]+:\d+)/.exec(watch.output.stdout)?.[1], watch.output, 60_000);
+  return { ...watch, url, out };
 }
 
 /** Sends SIGINT and resolves with the exit code. */
 async function stop(watch: Watch): Promise<number | null> {
   if (watch.child.exitCode !== null) return watch.child.exitCode;
-  const exited = new Promise<number | null>((r) => watch.child.once('exit', r));
   watch.child.kill('SIGINT');
-  return exited;
+  return (await watch.exited)[0];
 }
 
 /** The shared process, its content copy and a digest of its first build: the state every test starts from. */
