@@ -19,7 +19,7 @@ import type { Root } from 'mdast';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 import { bundleModule } from '../helpers/markdown-probe.ts';
-import { costRatio, cpuTime } from '../helpers/cost.ts';
+import { costRatio, overRatio } from '../helpers/cost.ts';
 import { random } from '../helpers/random.ts';
 
 const FIXTURES = join(ROOT, 'test', 'vendor', 'fixtures');
@@ -112,6 +112,14 @@ const PATCH_MARKERS = [
   /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
   /\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/, // mdast-util-from-markdown: one handler context
 ];
+
+/** The probe `entry` bundled twice: as installed, and with the published files in place of the patched ones. */
+function bundlePair<T>(entry: string, name: string, plugins: Plugin[] = []): Promise<[T, T]> {
+  return Promise.all([
+    bundleModule<T>(entry, `${name}-installed`, plugins),
+    bundleModule<T>(entry, `${name}-published`, [publishedFiles, ...plugins]),
+  ]);
+}
 
 /** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
 function loadParser(version: 'installed' | 'published'): Promise<Parser> {
@@ -350,10 +358,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       '  return { spaces: globalThis.__tableSpaces, tables: tree.children.filter((n) => n.type === "table").length };\n' +
       '}\n';
     type Probe = { spaces(doc: string): { spaces: number; tables: number } };
-    const [mine, theirs] = await Promise.all([
-      bundleModule<Probe>(entry, 'table-spaces-installed', [counting]),
-      bundleModule<Probe>(entry, 'table-spaces-published', [publishedFiles, counting]),
-    ]);
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'table-spaces', [counting]);
     // 100 paragraphs of 20 words, and a table of 50 rows of 4 cells.
     const doc = `${`${'word '.repeat(20)}\n\n`.repeat(100)}| a | b | c | d |\n| - | - | - | - |\n${'| w x | y | z | v |\n'.repeat(50)}`;
     const [patched, original] = [mine.spaces(doc), theirs.spaces(doc)];
@@ -482,10 +487,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       '  return { distinct: seen.size, calls };\n' +
       '}\n';
     type Counter = { contexts(doc: string): { distinct: number; calls: number } };
-    const [mine, theirs] = await Promise.all([
-      bundleModule<Counter>(entry, 'contexts-installed', []),
-      bundleModule<Counter>(entry, 'contexts-published', [publishedFiles]),
-    ]);
+    const [mine, theirs] = await bundlePair<Counter>(entry, 'contexts');
     const doc = 'Some *text*, a [link](/x) and `code`.\n\n- a\n- b\n\n'.repeat(50);
     const [patched, original] = [mine.contexts(doc), theirs.contexts(doc)];
     expect(patched.calls).toBeGreaterThan(1000);
@@ -508,10 +510,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       "  return { same: a === b, changed: b !== c, percent: (c.text[37] ?? []).some((x) => x.name === 'percent'), copy: c !== d, none: parse().constructs === parse({}).constructs };\n" +
       '}\n';
     type Probe = { constructs(): Record<'same' | 'changed' | 'percent' | 'copy' | 'none', boolean> };
-    const [mine, theirs] = await Promise.all([
-      bundleModule<Probe>(entry, 'combine-installed', []),
-      bundleModule<Probe>(entry, 'combine-published', [publishedFiles]),
-    ]);
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'combine');
     expect(mine.constructs()).toEqual({ same: true, changed: true, percent: true, copy: true, none: true });
     expect(theirs.constructs()).toEqual({ same: false, changed: true, percent: true, copy: true, none: false });
   });
@@ -532,10 +531,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       '  return { done, writes, length: list.length };\n' +
       '}\n';
     type Probe = { writes(count: number): { done: boolean; writes: number; length: number } };
-    const [mine, theirs] = await Promise.all([
-      bundleModule<Probe>(entry, 'subtokenize-installed', []),
-      bundleModule<Probe>(entry, 'subtokenize-published', [publishedFiles]),
-    ]);
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'subtokenize');
     expect(mine.writes(500)).toEqual({ done: true, writes: 0, length: 1000 });
     const original = theirs.writes(500);
     expect(original).toMatchObject({ done: true, length: 1000 });
@@ -561,10 +557,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       '  }\n' +
       '}\n';
     type Probe = { assigns(doc: string): { calls: number; paragraphs: number } };
-    const [mine, theirs] = await Promise.all([
-      bundleModule<Probe>(entry, 'jumps-installed', []),
-      bundleModule<Probe>(entry, 'jumps-published', [publishedFiles]),
-    ]);
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'jumps');
     const doc = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} of *plain* text,\nover two lines.\n`).join('\n');
     const patched = mine.assigns(doc);
     expect(patched).toEqual({ calls: 0, paragraphs: 100 });
@@ -616,11 +609,13 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
     );
     expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(21);
     // Both published files, at 100 and 400 deep (600 takes them 4.5 s): 32-35 × on a quiet machine, 26-48
-    // under load. A busy sibling can only slow a run: the small text best of five, and up to three tries.
+    // under load.
     const [less, more] = [nested(100), nested(400)];
-    let publishedRatio = 0;
-    for (let run = 0; run < 3 && publishedRatio <= 24; run++)
-      publishedRatio = Math.max(publishedRatio, cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less), 5));
+    const publishedRatio = overRatio(
+      () => published.parse(less),
+      () => published.parse(more),
+      24,
+    );
     expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(24);
   }, 120_000);
 
@@ -654,14 +649,13 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       expect(ratio, `patched ${ratio.toFixed(1)} ×`).toBeLessThan(8);
       if (publishedOver) {
         const [less, more] = [make(bytes / fraction), make((4 * bytes) / fraction)];
-        // The small text warmed up, then best of five (a cold first run took lazy lines' ratio to 6.3 ×), and
-        // up to three tries, as for nested lists: a run can be disturbed either way (a sixteenth of the
-        // strikethrough closers once gave 6.1 × where it gives 14-16 ×); a linear cost never shows 9 ×.
-        published.parse(less);
-        published.parse(less);
-        let publishedRatio = 0;
-        for (let run = 0; run < 3 && publishedRatio <= publishedOver; run++)
-          publishedRatio = Math.max(publishedRatio, cpuTime(() => published.parse(more), 1) / cpuTime(() => published.parse(less), 5));
+        // Warmed up (a cold first run took lazy lines' ratio to 6.3 ×) and up to three tries (a sixteenth of
+        // the strikethrough closers once gave 6.1 × where it gives 14-16 ×).
+        const publishedRatio = overRatio(
+          () => published.parse(less),
+          () => published.parse(more),
+          publishedOver,
+        );
         expect(publishedRatio, `published ${publishedRatio.toFixed(1)} ×`).toBeGreaterThan(publishedOver);
       }
     },
