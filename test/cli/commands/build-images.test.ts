@@ -129,12 +129,16 @@ describe('watch', () => {
       const others = readdirSync(imgDir).filter((f) => !f.startsWith('side-'));
       const before = Object.fromEntries(others.map((f) => [f, stamp(f)]));
       const oldSide = readdirSync(imgDir).filter((f) => f.startsWith('side-'));
+      const printed = watch.output.all.length;
       writeFileSync(join(root, 'public', 'images', 'side.jpg'), await sidewaysPhoto(200));
+      // Until a rebuild is reported (its files are all written by then: a watch flush removes old files
+      // before it writes the new ones, so the images alone can show the change before the pages do).
       await waitFor(
         () =>
-          (readdirSync(imgDir)
-            .filter((f) => f.startsWith('side-'))
-            .some((f) => !oldSide.includes(f)) &&
+          (watch.output.all.includes('Rebuilt', printed) &&
+            readdirSync(imgDir)
+              .filter((f) => f.startsWith('side-'))
+              .some((f) => !oldSide.includes(f)) &&
             !existsSync(join(imgDir, oldSide[0] as string))) ||
           undefined,
         () => watch.output.all,
