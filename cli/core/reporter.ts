@@ -1,5 +1,5 @@
 /** Terminal output: grouped warnings, errors, the one summary line, and a progress line on a TTY. */
-import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './common/errors.ts';
+import { CATALOGUE, formatProblem, hintOf, problem, SiteError, type Problem } from './common/errors.ts';
 import { systemProblem } from './common/system-errors.ts';
 import type { TranslationReport } from './load/i18n.ts';
 
@@ -9,8 +9,8 @@ function placeLine(p: Problem): string {
 }
 
 /**
- * Warnings grouped by code (README, "Errors and warnings"): each group under its title, its places one per line and its hint
- * once, however many files share the problem.
+ * Warnings grouped by code (docs/errors.md): each group under its title, its places one per line and its hint
+ * once, however many files share the problem (each different computed hint once).
  */
 export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`): string {
   // Used for errors too (printError): one format for every list of problems.
@@ -25,7 +25,8 @@ export function formatWarnings(warnings: readonly Problem[], heading = `${warnin
   for (const [code, list] of groups) {
     text += `\n  ${CATALOGUE[code].title} (${list.length})\n`;
     for (const w of list) text += `  ${placeLine(w)}\n`;
-    text += `    hint: ${CATALOGUE[code].hint}\n`;
+    // A computed hint may differ from problem to problem: each different one is printed once.
+    for (const hint of new Set(list.map(hintOf))) text += `    hint: ${hint}\n`;
   }
   return text;
 }
@@ -65,7 +66,7 @@ export function printError(error: unknown, debug: boolean, stream: NodeJS.Writab
 
 /** A problem on one line: `CODE  message hint`. */
 export function formatLine(p: Problem): string {
-  return `${p.file ? `${p.file}  ` : ''}${p.code}  ${p.message.replace(/\.?$/, '.')} ${CATALOGUE[p.code].hint}`;
+  return `${p.file ? `${p.file}  ` : ''}${p.code}  ${p.message.replace(/\.?$/, '.')} ${hintOf(p)}`;
 }
 
 /** Formats the translation report as a table. */

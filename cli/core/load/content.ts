@@ -14,10 +14,10 @@ import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { checkFences } from './fence.ts';
 import { displayPath } from '../common/paths.ts';
-import { findUnknownPlaceholders, unknownPlaceholderMessage } from './placeholders.ts';
+import { findUnknownPlaceholders, unknownPlaceholder } from './placeholders.ts';
 import { checkFileRoute, routeFromFile } from '../common/routes.ts';
-import { isRecord, validate, type Field, type Fields } from './schema.ts';
-import { formatSize } from './size.ts';
+import { fieldsAt, isRecord, validate, type Field, type Fields } from './schema.ts';
+import { formatSize, sizeAbove } from './size.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 
 /** A page file as read from disk, front matter validated. */
@@ -157,7 +157,12 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   const problems = validate(value, schema, yaml, 'FRONTMATTER_INVALID', [], unknown);
   if (problems.length) throw new SiteError(problems);
   const notes = unknown.map((path) =>
-    problem('FIELD_UNKNOWN', `The field \`${path.join('.')}\` is not read by the "${template}" template.`, { file, line: lineOf(path) }),
+    problem(
+      'FIELD_UNKNOWN',
+      `The field \`${path.join('.')}\` is not read by the "${template}" template.`,
+      { file, line: lineOf(path) },
+      { fields: fieldsAt(schema, path.slice(0, -1)) },
+    ),
   );
   if (relPath.startsWith(NEWS_FOLDER) && !templates.isArticle(template)) {
     const articles = templates.names
@@ -196,9 +201,7 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
 /** PLACEHOLDER_UNKNOWN for each `{word}` in a front matter string that no placeholder fills, at its field's line. */
 function findDataPlaceholders(value: unknown, path: Array<string | number>, file: string, lineOf: YamlSource['lineOf']): Problem[] {
   if (typeof value === 'string')
-    return findUnknownPlaceholders(value).map((found) =>
-      problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file, line: lineOf(path) }),
-    );
+    return findUnknownPlaceholders(value).map((found) => unknownPlaceholder(found.name, { file, line: lineOf(path) }));
   if (Array.isArray(value)) return value.flatMap((item, i) => findDataPlaceholders(item, [...path, i], file, lineOf));
   if (isRecord(value)) return Object.entries(value).flatMap(([key, item]) => findDataPlaceholders(item, [...path, key], file, lineOf));
   return [];
@@ -393,6 +396,7 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
       'PAGE_TOO_LARGE',
       `The page file is ${formatSize(bytes)}, above the page size limit of ${formatSize(maxPageSize)} set by \`maxPageSize\` in site.yaml.`,
       { file },
+      { above: sizeAbove(bytes) },
     ),
   );
 }

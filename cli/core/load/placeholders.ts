@@ -1,4 +1,5 @@
-/** Placeholders writers may use in Markdown and front matter (README, "Body: Markdown rules"), filled from site.yaml. */
+/** Placeholders writers may use in Markdown and front matter (docs/writing.md, "Body: Markdown rules"), filled from site.yaml. */
+import { problem, type Place, type Problem } from '../common/errors.ts';
 
 /**
  * The placeholder names, as written between braces: the contact details, the company's name, legal entity
@@ -52,6 +53,15 @@ export function unknownPlaceholderMessage(name: string): string {
   const near = PLACEHOLDER_NAMES.find((known) => known.toLowerCase() === name.toLowerCase());
   const known = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
   return `{${name}} is not a placeholder and stays in the page as typed${near ? ` (it is written {${near}})` : ''}; the placeholders are ${known}.`;
+}
+
+/** A PLACEHOLDER_UNKNOWN warning for `{name}` at `place`; its hint names every placeholder, or the site.yaml field to set. */
+export function unknownPlaceholder(name: string, place: Partial<Place>): Problem {
+  const unset = (PLACEHOLDER_NAMES as readonly string[]).includes(name);
+  return problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(name), place, {
+    placeholders: PLACEHOLDER_NAMES,
+    ...(unset ? { unset: name } : {}),
+  });
 }
 
 /** Replaces the known placeholders in a string; other braces are left as written. */

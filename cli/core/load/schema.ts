@@ -139,6 +139,20 @@ function expected(field: Field): string {
 }
 
 /**
+ * The names of the fields the record at `path` of `field` declares (list items and dictionary values looked
+ * through); empty where there is no record.
+ */
+export function fieldsAt(field: Field, path: ReadonlyArray<string | number>): string[] {
+  let at: Field | undefined = field;
+  for (const key of path) {
+    if (at?.kind === 'record') at = at.fields[String(key)];
+    else if (at?.kind === 'list' || at?.kind === 'dictionary') at = at.of;
+    else return [];
+  }
+  return at?.kind === 'record' ? Object.keys(at.fields) : [];
+}
+
+/**
  * Checks `value` against `field`; returns the problems found (empty when valid). `unknown` lists fields
  * that no schema names, so callers can warn about likely typos.
  */

@@ -17,6 +17,11 @@ export function parseSize(value: unknown): number | undefined {
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
+/** The smallest whole size above `bytes`, in MB (in KB under a megabyte), as site.yaml writes it: `7 MB`. */
+export function sizeAbove(bytes: number): string {
+  return bytes < UNITS.MB ? `${Math.floor(bytes / UNITS.KB) + 1} KB` : `${Math.floor(bytes / UNITS.MB) + 1} MB`;
+}
+
 /** A size for messages: `6.2 MB (6,501,234 bytes)`, or `512 bytes` when under a kilobyte. */
 export function formatSize(bytes: number): string {
   const exact = `${bytes.toLocaleString('en-US')} bytes`;

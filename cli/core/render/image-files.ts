@@ -119,6 +119,9 @@ interface Decoded {
 }
 const decoded = new Map<string, Decoded>();
 
+/** A photo whose bytes are no longer those its probe hashed: replaced while the build was reading it. */
+class PhotoChanged extends Error {}
+
 /**
  * Decodes `file`, whose probe found the bytes hashed `hash`. The files are named and cached by that hash,
  * so bytes that differ (the photo was replaced after it was probed) are refused: encoded, they would be
@@ -127,7 +130,7 @@ const decoded = new Map<string, Decoded>();
 function decode(file: string, width: number, hash: string): Promise<{ data: Buffer; info: OutputInfo }> {
   return limited('decode', async () => {
     const bytes = await readFile(file);
-    if (contentHash(bytes) !== hash) throw new Error('it changed while the build was reading it; build again.');
+    if (contentHash(bytes) !== hash) throw new PhotoChanged('it changed while the build was reading it; build again.');
     // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
     return (await loadSharp())(bytes)
       .rotate()
@@ -186,9 +189,12 @@ export async function produceVariant(
       return cached;
     } catch (error) {
       throw new SiteError(
-        problem('IMAGE_INVALID', `The image ${display} could not be encoded: ${(error as Error).message.replace(/\s+/g, ' ').trim()}`, {
-          file: display,
-        }),
+        problem(
+          'IMAGE_INVALID',
+          `The image ${display} could not be encoded: ${(error as Error).message.replace(/\s+/g, ' ').trim()}`,
+          { file: display },
+          { changed: error instanceof PhotoChanged },
+        ),
       );
     }
   } finally {

@@ -18,11 +18,11 @@ import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Locale } from '../../../client/constants.ts';
 import type { Section } from '../../../templates/types.ts';
-import { problem, type Code, type Problem } from '../common/errors.ts';
+import { problem, type Code, type DataArgs, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
-import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from '../load/placeholders.ts';
+import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholder, type Placeholders } from '../load/placeholders.ts';
 import { decodeSitePath } from '../common/routes.ts';
 import { proseProblems } from './prose.ts';
 import { positionsIn, type TermBase } from '../load/terms.ts';
@@ -141,15 +141,18 @@ function contextOf(file: VFile): MarkdownContext {
 }
 
 /** Reports at a node's position in the real file. */
-function report(
+function report<C extends Code>(
   list: Problem[],
   ctx: MarkdownContext,
-  code: Code,
+  code: C,
   message: string,
   node: { position?: { start: { line: number; column: number } } },
+  ...data: DataArgs<C>
 ): void {
   const start = node.position?.start;
-  list.push(problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }));
+  list.push(
+    problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }, ...data),
+  );
 }
 
 /**
@@ -162,9 +165,7 @@ function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
   // the column is exact on the node's first line and counted from the line start after it.
   const position = start ? positionsIn(node.value, start.line + ctx.bodyLine - 1, start.column) : undefined;
   for (const found of findUnknownPlaceholders(node.value, ctx.placeholders))
-    ctx.warnings.push(
-      problem('PLACEHOLDER_UNKNOWN', unknownPlaceholderMessage(found.name), { file: ctx.file, ...position?.(found.index) }),
-    );
+    ctx.warnings.push(unknownPlaceholder(found.name, { file: ctx.file, ...position?.(found.index) }));
 }
 
 /**
@@ -234,8 +235,9 @@ function remarkSite() {
               ctx.errors,
               ctx,
               'LINK_BROKEN',
-              `The link "${url}" points to the photo ${linked}, whose original is not published (README, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`,
+              `The link "${url}" points to the photo ${linked}, whose original is not published (docs/writing.md, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`,
               node,
+              { photo: true },
             );
           // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
           node.url =

@@ -129,7 +129,10 @@ function outOfMemory(error: unknown): boolean {
 /** The results of a batch that could not be rendered: a RENDER_FAILED problem for each of its pages. */
 function failedBatch(batch: readonly RenderTask[], reason: string): TaskResult[] {
   return batch.map((task) =>
-    failedResult(task, problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file })),
+    failedResult(
+      task,
+      problem('RENDER_FAILED', `Rendering ${task.route} failed: ${reason}`, { file: task.page.source.file }, { thread: true }),
+    ),
   );
 }
 

@@ -285,7 +285,14 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     return {
       html: '',
       warnings,
-      errors: [problem('TEMPLATE_UNKNOWN', `The template "${source.template}" does not exist.`, { file: source.file })],
+      // Listed as the load step lists them: the hint says to use one of the templates listed.
+      errors: [
+        problem(
+          'TEMPLATE_UNKNOWN',
+          `The template "${source.template}" does not exist. Known templates: ${Object.keys(ctx.templates.templates).join(', ')}.`,
+          { file: source.file },
+        ),
+      ],
     };
   // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
   const placeholders = placeholdersFor(ctx.config, source.locale);

@@ -78,7 +78,7 @@ export async function checkOutputDir(dir: string, sources: { root: string; input
   } catch {
     return;
   }
-  if (!info.isDirectory()) throw new SiteError(problem('OUT_NOT_OURS', `${shown} exists and is not a folder.`));
+  if (!info.isDirectory()) throw new SiteError(problem('OUT_NOT_OURS', `${shown} exists and is not a folder.`, {}, { file: true }));
   const entries = await readdir(dir);
   if (entries.length > 0 && !entries.includes(MARKER)) {
     throw new SiteError(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { problem, SiteError } from '../../../cli/core/common/errors.ts';
+import { unknownPlaceholder } from '../../../cli/core/load/placeholders.ts';
 import { compareWarnings, formatWarnings, printError } from '../../../cli/core/reporter.ts';
 import { costRatio } from '../../helpers/cost.ts';
 
@@ -29,6 +30,17 @@ describe('grouped problems', () => {
     );
     expect(ratio, `${ratio.toFixed(1)} ×`).toBeLessThan(8);
     expect(formatWarnings(large)).toContain('(100000)');
+  });
+
+  it('prints each different computed hint of a group once', () => {
+    const text = formatWarnings([
+      unknownPlaceholder('foo', { file: 'a.md', line: 1 }),
+      unknownPlaceholder('bar', { file: 'b.md', line: 2 }),
+      unknownPlaceholder('founded', { file: 'c.md', line: 3 }),
+    ]);
+    expect(text).toContain('Unknown placeholder (3)');
+    expect(text.match(/hint: Write one of/g)).toHaveLength(1);
+    expect(text.match(/hint: Set `founded` in site\.yaml/g)).toHaveLength(1);
   });
 
   it('prints errors the same way', () => {
