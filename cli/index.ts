@@ -74,7 +74,7 @@ export async function main(argv: string[]): Promise<number> {
       code = await runCheck(flags);
     });
 
-  // The one error boundary (README, "Errors and warnings"): whatever a command throws is printed as a
+  // The one error boundary (docs/errors.md): whatever a command throws is printed as a
   // catalogued problem, without a stack trace unless --debug.
   endOnClosedPipes();
   try {
@@ -92,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
 
 /**
  * A closed stdout or stderr (`ecom-site build --report | head -1`) ends the command quietly with exit 0,
- * once an output swap under way has finished (README, "Signals and pipes").
+ * once an output swap under way has finished (docs/hosting.md, "Signals and pipes").
  */
 function endOnClosedPipes(): void {
   for (const stream of [process.stdout, process.stderr]) {

@@ -1,4 +1,4 @@
-/** The back-to-top button (README, "Output"): visible once the reader has scrolled half a screen. */
+/** The back-to-top button (docs/hosting.md, "Output"): visible once the reader has scrolled half a screen. */
 
 /** Shows the button after scrolling and scrolls to the top (and moves focus there) when it is pressed. */
 export function initBackToTop(doc: Document): void {

@@ -1,5 +1,5 @@
 /**
- * Constants shared by the client script and the build (README, "Client script").
+ * Constants shared by the client script and the build (docs/architecture.md, "Client script").
  * Defined once here so the two can never disagree.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The error state (README, "Client script", Error state): a 404 shows 'This page could not be found' with a link back home;
+ * The error state (docs/architecture.md, "Error state"): a 404 shows 'This page could not be found' with a link back home;
  * any other error shows its status code (500 when none) and its message ('Error' when none). The texts
  * come localised from `data-error-*` attributes of `<main>`. The error page replaces `<main>`, so the
  * next navigation, which swaps `<main>` again, clears the state. If building it throws, a plain fallback

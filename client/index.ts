@@ -1,5 +1,5 @@
 /**
- * The client script: one small file every page loads (README, "Client script"). It only enhances: every page
+ * The client script: one small file every page loads (docs/architecture.md, "Client script"). It only enhances: every page
  * reads and every link works without it. Each behaviour lives in its own module; this file wires them.
  * The root font size needs no script: templates/site.css sets `html { font-size: max(12px, 10vw) }`,
  * which is width / 1920 * 192 px with a 12 px floor and follows resizes and rotation by itself.

@@ -1,5 +1,5 @@
 /**
- * Locale choice and the locale switch (README, "Client script"). `chooseLocale`
+ * Locale choice and the locale switch (docs/architecture.md, "Client script"). `chooseLocale`
  * is pure so it can be tested on its own; detect.ts runs it on the root path, and `initLocaleSwitch`
  * remembers the reader's choice before the switch link is followed.
  */

@@ -1,5 +1,5 @@
 /**
- * The product dropdown (README, "Output"). The stylesheet already opens it on hover and focus-within
+ * The product dropdown (docs/hosting.md, "Output"). The stylesheet already opens it on hover and focus-within
  * (so it works before and without the script) and on `.open`; the script adds the button's toggle and
  * `aria-expanded`, Escape and a click outside to close it, and arrow keys, Home and End to move through
  * its links. `.closed` hides it even while the pointer or focus is inside (after Escape, or after the

@@ -1,5 +1,5 @@
 /**
- * Navigation without full reloads (README, "Client script"). A left click on
+ * Navigation without full reloads (docs/architecture.md, "Client script"). A left click on
  * a link to another page of the site fetches that page and swaps in its `<main>`, head and localised
  * chrome; history, scroll, focus and the screen-reader announcement follow. Errors: a 404 or other error
  * status shows the error state; a network failure reloads the target at most once per 60 s (tracked in
@@ -42,7 +42,7 @@ function copyAttributes(to: Element | null, from: Element | null, names: string[
 
 /**
  * Whether a failed load may reload the page now, recording the reload when it may: once per
- * RELOAD_GUARD_MS in this tab (README, "Client script"), so a failure that survives a reload ends there.
+ * RELOAD_GUARD_MS in this tab (docs/architecture.md, "Client script"), so a failure that survives a reload ends there.
  */
 export function mayReload(now = Date.now()): boolean {
   if (now - Number(getStored('session', RELOAD_KEY)) < RELOAD_GUARD_MS) return false;

@@ -1,5 +1,5 @@
 /**
- * `/newsDetail?id=<slug>` (README, "Output": the old site selected the article by a query parameter).
+ * `/newsDetail?id=<slug>` (docs/hosting.md, "Output": the old site selected the article by a query parameter).
  * The page lists its articles as `slug=/news/slug` pairs in `data-articles`; a known slug sends the
  * reader to that article's own page, and an unknown one leaves the newest article shown.
  */

@@ -1,6 +1,6 @@
 /**
- * The `role="status"` element (README, "Output"): it shows the offline notice while the browser is
- * offline (README, "Client script") and, visually hidden, announces each newly loaded page to screen readers.
+ * The `role="status"` element (docs/hosting.md, "Output"): it shows the offline notice while the browser is
+ * offline (docs/architecture.md, "Client script") and, visually hidden, announces each newly loaded page to screen readers.
  * Its texts come localised from `data-offline-text` and `data-loaded-text`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Prefetch (README, "Client script"): a page is fetched ahead when its link is hovered, touched or focused, and,
+ * Prefetch (docs/architecture.md, "Client script"): a page is fetched ahead when its link is hovered, touched or focused, and,
  * when the browser is idle, when a link in the content scrolls into view. Never on 2g connections or
  * with Save-Data on. The response is kept so that the navigation that follows reuses it instead of asking
  * the server again.

@@ -1,5 +1,5 @@
 /**
- * The top progress bar (README, "Client script"): it shows only when a load takes longer than 200 ms,
+ * The top progress bar (docs/architecture.md, "Client script"): it shows only when a load takes longer than 200 ms,
  * creeps towards the end over about 5000 ms, completes on load, hides 500 ms later and turns red on
  * failure. The creep is one CSS transition, so no timer runs while a page loads; its state is exposed as
  * `data-state` (`loading`, `done`, `error`; `idle` and hidden otherwise) for styles and tests.

@@ -1,5 +1,5 @@
 /**
- * Storage helpers (README, "Client script"): cookie, localStorage and sessionStorage get/set/remove, every
+ * Storage helpers (docs/architecture.md, "Client script"): cookie, localStorage and sessionStorage get/set/remove, every
  * key prefixed with `ECOM_`. Storage can throw (disabled cookies, private modes, a full quota); a failed
  * read is treated as "nothing stored" and a failed write is dropped, because nothing the script stores is
  * worth breaking the page for.

@@ -1,5 +1,5 @@
 // Renders the site's raster images (public/images/home-hero.png, company.jpg, news/*.jpg) from its own SVG
-// art (public/images/hero.svg and icons/) with sharp: the photos the image pipeline publishes (README,
+// art (public/images/hero.svg and icons/) with sharp: the photos the image pipeline publishes (docs/writing.md,
 // "Images"), made for the site rather than stock photos of unknown licence. Run once, output committed:
 //   node scripts/render-art.mjs
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { GROUP_ICONS } from './parts/icons.ts';
 import type { ConsoleData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
-/** The five `##` sections of a console page, in order (README, "Templates"). */
+/** The five `##` sections of a console page, in order (docs/templates.md). */
 export const CONSOLE_GROUPS = ['about', 'patient-management', 'image-acquisition', 'image-processing', 'image-output'] as const;
 
 /** An X-ray operating console: about, highlights, and the four feature groups as a grid of cards. */

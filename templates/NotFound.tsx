@@ -5,7 +5,7 @@ import { iconPath } from './parts/icons.ts';
 import type { TemplateProps } from './types.ts';
 
 /**
- * The 404 page (README, "Client script", Error state): 'This page could not be found' and a link back to the home page,
+ * The 404 page (docs/architecture.md, "Error state"): 'This page could not be found' and a link back to the home page,
  * with the first product page and the menu's plain links as other ways on.
  */
 export function NotFound(props: TemplateProps): ReactElement {

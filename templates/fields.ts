@@ -1,5 +1,5 @@
 /**
- * The front matter each template reads (documented in the README's writer section), declared once: the
+ * The front matter each template reads (documented in docs/templates.md), declared once: the
  * generator validates pages against these declarations (cli/core/load/content.ts), and the templates' props
  * are typed from the same objects (`InferFields`, cli/core/load/schema.ts). `as const satisfies` keeps their
  * literal kinds, which the types are read from.
@@ -27,7 +27,7 @@ export const product = text;
 /** The page's icon by name (hero badge, and the cards that link to it); templates with a hero read it. */
 export const icon = { kind: 'enum', values: ICON_NAMES } as const satisfies Field;
 /**
- * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
+ * A photo of public/ shown large at the top of the page (docs/writing.md, "Images"): `src` a raster image, `alt`
  * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
  */
 export const cover = {

@@ -1,6 +1,6 @@
 /**
  * The template registry: each template's component and the front matter it reads (declared in
- * templates/fields.ts, documented in the README's writer section). The generator validates pages against
+ * templates/fields.ts, documented in docs/templates.md). The generator validates pages against
  * `fields` and `sections` before rendering.
  */
 import { createElement, type ReactElement } from 'react';

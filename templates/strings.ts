@@ -1,6 +1,6 @@
 /**
- * The UI text the templates use, with its built-in text in every locale (README, "site.yaml, menu.yaml,
- * _strings.yaml"). A locale's `_strings.yaml` overrides any of it, id by id; the build merges the two
+ * The UI text the templates use, with its built-in text in every locale (docs/writing.md,
+ * "_strings.yaml"). A locale's `_strings.yaml` overrides any of it, id by id; the build merges the two
  * (`withDefaults` in cli/core/load/i18n.ts), so a template never shows a raw text id and a minimal content
  * folder builds with readable text, the way a Hugo theme's i18n files back the site's own.
  */

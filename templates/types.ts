@@ -119,7 +119,7 @@ export interface SiteModel {
   /**
    * Looks up a UI text id in this locale tree's _strings.yaml, for the page chrome (header, menu, footer,
    * notices). It equals the template's `t` except on a stand-in page, whose `t` reads the content's
-   * locale, the language of its `<main>` (README, "Add a page in both locales").
+   * locale, the language of its `<main>` (docs/writing.md, "Add a page in both locales").
    */
   ui(id: string): string;
   /** The icon each page of this locale names in its front matter (`icon`), by route (templates/parts/icons.ts `iconOf`). */

@@ -214,7 +214,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     strings: withDefaults(ownStrings, templates.module.UI_TEXT),
     templates,
     assets: { script, detect, stylesheet },
-    // Raster originals are never copied: they may carry a GPS position (README, "Images").
+    // Raster originals are never copied: they may carry a GPS position (docs/writing.md, "Images").
     publicFiles: allPublicFiles.filter((file) => !isRasterPath(file)).sort(),
     images,
     terms,

@@ -24,7 +24,7 @@ export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
     renderNotFound(locale, ctx),
   ]);
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
-  // The sitemap lists canonical pages only: /home declares / canonical (README, "Pages and routes").
+  // The sitemap lists canonical pages only: /home declares / canonical (docs/writing.md, "Pages and routes").
   files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes)], ['robots.txt', renderRobots(config.baseUrl)]);
   for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
   return files;
@@ -54,7 +54,7 @@ export function imageFileKey(key: string): string {
 }
 
 /**
- * The files every raster image of public/ is published as (README, "Images"), each made by sharp when the
+ * The files every raster image of public/ is published as (docs/writing.md, "Images"), each made by sharp when the
  * plan asks for it, in parallel with rendering. An image that cannot be read has none: the pages that
  * show it fail with IMAGE_INVALID.
  */
@@ -85,7 +85,7 @@ export function cardFileKey(key: string): string {
 }
 
 /**
- * The social card of every page and 404 page (README, "Search engines and feeds"), each taken from the
+ * The social card of every page and 404 page (docs/hosting.md, "Search engines and feeds"), each taken from the
  * card cache or drawn by sharp when the plan asks for it, in parallel with rendering.
  */
 export function cardTargets(site: Site): Array<[string, Target]> {

@@ -12,7 +12,7 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
     <header className="site-header">
       <div className="container header-bar">
         <a className="brand" href={site.href('/')}>
-          {/* Low priority: a small logo, and React preloads no image that is (only a page's main photo is; README, "Images"). */}
+          {/* Low priority: a small logo, and React preloads no image that is (only a page's main photo is; docs/writing.md, "Images"). */}
           <img src={site.asset('/images/logo.svg')} alt="" width="40" height="40" fetchPriority="low" />
           <span className="brand-text">
             <span className="brand-mark">E-COM</span>

@@ -5,12 +5,12 @@ import { Head } from './Head.tsx';
 import { Header } from './Header.tsx';
 
 /**
- * The one layout of every page, with the hooks of README, "Output": `lang` and `data-route` on
+ * The one layout of every page, with the hooks of docs/hosting.md, "Output": `lang` and `data-route` on
  * `<html>`, the progress bar, the offline status and the back-to-top button. The page's content sits in
  * `<main>`, marked with its own language when a fallback page stands in for a missing translation (its
  * texts, UI labels included, come from the template's `t` in that language, while the chrome here reads
  * the tree's, `site.ui`) and carrying the localised texts the client script needs to show the error state
- * (README, "Client script", Error state).
+ * (docs/architecture.md, "Error state").
  */
 export function Layout({ page, site, children }: TemplateProps & { children: ReactNode }): ReactElement {
   const t = site.ui;

@@ -4,7 +4,7 @@ import type { PictureModel, SiteModel } from '../types.ts';
 
 /**
  * A photo as `<picture>`: AVIF and WebP sources and the JPEG/PNG `<img>`, with `width`/`height` so the
- * page does not shift while it loads (README, "Images"). `sizes` is the width the layout gives it. The
+ * page does not shift while it loads (docs/writing.md, "Images"). `sizes` is the width the layout gives it. The
  * page's largest image above the fold is `priority` (fetched first, never lazy); every other one is lazy.
  * React preloads no image inside `<picture>`, so no photo adds a `<link rel="preload">`.
  */

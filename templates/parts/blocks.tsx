@@ -29,7 +29,7 @@ export function columnsFor(count: number): string {
 /**
  * A decorative icon of public/images/icons (its meaning is always in the text beside it, hence alt="").
  * Lazy: React adds a `<link rel="preload">` for every eager `<img>`, and only a page's main photo may
- * have one (README, "Images").
+ * have one (docs/writing.md, "Images").
  */
 export function Icon({ src, site, className = 'icon' }: { src: string; site: SiteModel; className?: string }): ReactElement {
   return <img className={className} src={site.asset(src)} alt="" width="48" height="48" loading="lazy" decoding="async" />;

@@ -1,7 +1,7 @@
 /**
  * The site's own line icons (public/images/icons/*.svg, drawn for this site): their names, which icon stands
  * for which route, and which for each console feature group. A page may name its icon in front matter
- * (`icon: ct`, README "Templates"); without one it gets its route's icon here, or none.
+ * (`icon: ct`, docs/templates.md); without one it gets its route's icon here, or none.
  */
 
 /** Every icon the site ships, by name (`public/images/icons/<name>.svg`): the values front matter `icon` allows. */

@@ -4,7 +4,7 @@
  * stack floor, those files taken on to body HTML through remark-rehype, rehype-react and React alone (issue
  * 16), photos against Eleventy Image (issue 15, test/bench/images.ts), plus the real site's build,
  * rebuilds, asset sizes and HTML weight. Cold builds run interleaved (A B C A B C …) after a warm-up; the
- * table shows medians and ranges. The last results are kept in the README between markers. Eleventy and
+ * table shows medians and ranges. The last results are kept in docs/performance.md between markers. Eleventy and
  * Eleventy Image are installed into test/bench/peers/ on first use (test/bench/peers.ts).
  *
  *   npm run bench [-- --pages 2000 --rounds 5 --photos 200 --no-readme]
@@ -355,13 +355,13 @@ const report = `${machine}\n\n${rows.join('\n')}\n\n${floor.join('\n')}\n\n${sma
 console.log(report);
 
 if (!process.argv.includes('--no-readme')) {
-  const readmePath = join(ROOT, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
+  const docPath = join(ROOT, 'docs', 'performance.md');
+  const doc = readFileSync(docPath, 'utf8');
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  if (readme.includes(start) && readme.includes(end)) {
-    writeFileSync(readmePath, `${readme.slice(0, readme.indexOf(start) + start.length)}\n${report}${readme.slice(readme.indexOf(end))}`);
-    console.log('README.md updated with these results.');
+  if (doc.includes(start) && doc.includes(end)) {
+    writeFileSync(docPath, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}${doc.slice(doc.indexOf(end))}`);
+    console.log('docs/performance.md updated with these results.');
   }
 }
 rmSync(work, { recursive: true, force: true });

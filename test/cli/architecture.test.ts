@@ -1,5 +1,5 @@
 /**
- * The folders of cli/core/ show the pipeline (README, "Architecture"), and imports flow one way: a stage
+ * The folders of cli/core/ show the pipeline (docs/architecture.md, "The pipeline"), and imports flow one way: a stage
  * may import from the stages before it and from common/, never from a later stage or from the
  * orchestration above them; common/ imports from no stage. Type-only imports count too.
  */

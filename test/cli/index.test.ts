@@ -1,5 +1,5 @@
 /**
- * The one error boundary (README, "Errors and warnings"; "Signals and pipes"): usage errors are USAGE
+ * The one error boundary (docs/errors.md; docs/hosting.md, "Signals and pipes"): usage errors are USAGE
  * problems with exit 2, system errors one line with exit 1, a stack trace only with --debug, a closed
  * pipe ends a command quietly with exit 0.
  */

@@ -1,5 +1,5 @@
 /**
- * Photos in real Chromium on the real site (README, "Images"): the browser picks the AVIF file, nothing
+ * Photos in real Chromium on the real site (docs/writing.md, "Images"): the browser picks the AVIF file, nothing
  * shifts while images load (CLS 0), lazy images are not fetched until the reader scrolls near them, and no
  * page preloads more than one image (React 19 adds a preload for every eager `<img>`).
  */

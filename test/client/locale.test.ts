@@ -1,5 +1,6 @@
 /**
- * Locale detection on the root path and the locale switch (README, "Client script"): `chooseLocale` on its own, then real Chromium.
+ * Locale detection on the root path and the locale switch (docs/architecture.md, "Client script"):
+ * `chooseLocale` on its own, then real Chromium.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

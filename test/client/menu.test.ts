@@ -1,5 +1,5 @@
 /**
- * The product dropdown in real Chromium (README, "Output"): the button opens and closes it, Escape
+ * The product dropdown in real Chromium (docs/hosting.md, "Output"): the button opens and closes it, Escape
  * and a click outside close it, arrow keys and Tab move through it; without JavaScript it still reaches
  * every page.
  */

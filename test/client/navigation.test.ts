@@ -1,5 +1,5 @@
 /**
- * Navigation in real Chromium (README, "Client script": navigation, the error state, a failed page load).
+ * Navigation in real Chromium (docs/architecture.md, "Client script": navigation, the error state, a failed page load).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

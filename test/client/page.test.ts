@@ -1,6 +1,6 @@
 /**
- * Whole-page behaviour in real Chromium (README, "Output" and "Client script"): back-to-top, the offline notice,
- * the root font size, no console error on any page (also under a strict Content-Security-Policy), and
+ * Whole-page behaviour in real Chromium (docs/hosting.md, "Output", and docs/architecture.md, "Client
+ * script"): back-to-top, the offline notice, the root font size, no console error on any page (also under a strict Content-Security-Policy), and
  * the client script's size budget.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Prefetch in real Chromium (README, "Client script"): on hover and, when
+ * Prefetch in real Chromium (docs/architecture.md, "Client script"): on hover and, when
  * idle, on visibility; never on 2g or with Save-Data; a prefetched page is reused by the navigation.
  * `navigator.connection` is emulated before any script of the page runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The progress bar in real Chromium (README, "Client script"):
+ * The progress bar in real Chromium (docs/architecture.md, "Client script"):
  * 200 ms throttle, ~5000 ms creep, done on load, hidden 500 ms later, red on failure.
  *
  * The page's clock is Playwright's fake one, paused: the script's timers fire only when a test moves time

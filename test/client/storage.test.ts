@@ -1,5 +1,5 @@
 /**
- * client/storage.ts (README, "Client script", storage helpers): every key under the `ECOM_` prefix, and
+ * client/storage.ts (docs/architecture.md, "Client script", storage helpers): every key under the `ECOM_` prefix, and
  * storage that throws never breaks the page. Runs in Node against small stand-ins for the browser's
  * cookie jar and Web Storage; the browser tests show the same helpers at work (reload guard, locale cookie).
  */

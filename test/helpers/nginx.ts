@@ -1,6 +1,6 @@
 /**
  * Runs Debian's nginx on 127.0.0.1 with the shipped hosting/nginx.conf: the server block is included as
- * is, with only its `root` and `listen` lines replaced (the two lines the README tells a user to adapt).
+ * is, with only its `root` and `listen` lines replaced (the two lines docs/hosting.md, "Hosting", tells a user to adapt).
  * Everything nginx writes (pid, logs, temp files) stays in a temp folder; nginx runs in the foreground
  * as a child of the test and is stopped by `stop()`.
  */
@@ -41,7 +41,7 @@ export function serverBlock(dir: string, port: number): string {
     .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^\s*listen\s+\[::\]:80;\n/m, '');
   if (block === shipped || !block.includes(`root ${dir};`) || !block.includes(`listen 127.0.0.1:${port};`)) {
-    throw new Error('hosting/nginx.conf no longer has the `root` and `listen 80;` lines the README tells users to adapt.');
+    throw new Error('hosting/nginx.conf no longer has the `root` and `listen 80;` lines docs/hosting.md tells users to adapt.');
   }
   return block;
 }

@@ -1,9 +1,9 @@
-/** What tests know about the site: its routes (README, "Output"), and how a static host maps paths to files. */
+/** What tests know about the site: its routes (docs/hosting.md, "Output"), and how a static host maps paths to files. */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Every route of the site (README, "Output"; each also under /en), plus the home alias. */
+/** Every route of the site (docs/hosting.md, "Output"; each also under /en), plus the home alias. */
 export const SPEC_ROUTES = [
   '/',
   '/home',

@@ -65,7 +65,7 @@ describe('--base-url and an absolute cdn on the real site', () => {
       expect.stringMatching(new RegExp(`^${CDN}/assets/detect\\.[0-9a-f]+\\.js$`)),
       expect.stringMatching(new RegExp(`^${CDN}/assets/app\\.[0-9a-f]+\\.js$`)),
     ]);
-    // The home hero is a photo of the image pipeline (README, "Images"), under assets/img/.
+    // The home hero is a photo of the image pipeline (docs/writing.md, "Images"), under assets/img/.
     expect(selectAll('img', tree).map((i) => String(i.properties.src))).toEqual(
       expect.arrayContaining([
         `${CDN}/images/logo.svg`,

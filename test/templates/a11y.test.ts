@@ -9,7 +9,7 @@
  * mobile checks (axe's button-name, link-name, color-contrast and target-size) ran and passed. A touch
  * phone opens the product menu on a tap, with links that are 44 px touch targets. The same visits check,
  * at both widths, that no page logs a console error, throws, fails a request or arrives without the strict
- * Content-Security-Policy (README, "Output": the client script works under it).
+ * Content-Security-Policy (docs/hosting.md, "Output": the client script works under it).
  *
  * One build, one server, one browser; one context and one tab per width, the two widths audited side by
  * side, pages in sequence; every test reads the facts gathered on those visits. axe-core and the audit's
@@ -316,7 +316,7 @@ function auditAll(): Promise<Map<string, Facts>> {
   audited ??= (async () => {
     const paths = pagePaths(site.dir);
     const auditWidth = async <W extends Width>(width: W): Promise<Array<Facts[W]>> => {
-      // A Chinese browser, so that / stays on the Chinese home page (locale detection, README "Client script").
+      // A Chinese browser, so that / stays on the Chinese home page (locale detection, docs/architecture.md, "Client script").
       // Reduced motion: no fade or smooth scroll, so what is audited does not depend on animation timing.
       const context = await site.browser.newContext({ locale: 'zh-CN', viewport: WIDTHS[width], reducedMotion: 'reduce' });
       await context.addInitScript({ content: `${AXE_SOURCE}\n;${IN_PAGE_SOURCE}` });

@@ -11,7 +11,7 @@ export const DEFAULTS = {
   progressAfterMs: 400,
   /**
    * A page file above this many bytes is refused before it is parsed (`PAGE_TOO_LARGE`); site.yaml's
-   * `maxPageSize` raises or lowers it (README, "site.yaml: maxPageSize"). Parsing is linear in the page's
+   * `maxPageSize` raises or lowers it (docs/writing.md, "maxPageSize"). Parsing is linear in the page's
    * size (patches/README.md), so the limit bounds the time and memory one page can take: a 1 MB page of
    * paragraphs and short lists took ~15 s of CPU and ~1.8 GB of memory to build.
    */
@@ -38,7 +38,7 @@ export const DEFAULTS = {
    * Node's heap is small, the bar is lower: what could take half of it (pool.ts).
    */
   isolatePageAbove: 256 * 1024,
-  /** The template of a page whose front matter names none (README, "Templates"). */
+  /** The template of a page whose front matter names none (docs/templates.md). */
   template: 'page',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,

@@ -1,12 +1,12 @@
 /**
  * Routes: pure functions from content file paths to routes, URLs, route names and output files
- * (README, "Pages and routes" and "Output"). Nothing here touches the filesystem.
+ * (docs/writing.md, "Pages and routes", and docs/hosting.md, "Output"). Nothing here touches the filesystem.
  */
 import { DEFAULT_LOCALE, ROUTE_NAME_SEPARATOR, type Locale } from '../../../client/constants.ts';
 
 /**
- * The home page is also written at `/home` (and `/en/home`), which declares `/` canonical (README, "Pages
- * and routes"). The one definition of that alias: jobs write it, links may point at it, the head and
+ * The home page is also written at `/home` (and `/en/home`), which declares `/` canonical (docs/writing.md,
+ * "Pages and routes"). The one definition of that alias: jobs write it, links may point at it, the head and
  * sitemap treat it as `/`.
  */
 export const HOME_ALIAS = '/home';
@@ -35,7 +35,7 @@ const MAX_SEGMENT_BYTES = 250;
 const UTF8 = new TextEncoder();
 
 /**
- * The URL segment of a file or folder name (README, "Pages and routes"). Hugo's rule, which writers who
+ * The URL segment of a file or folder name (docs/writing.md, "Pages and routes"). Hugo's rule, which writers who
  * know it expect: the name is normalised to NFC (macOS writes names in NFD, so twins typed on two systems
  * meet); letters, marks and digits of any script are kept, in their case; `-`, `_` and `.` are kept;
  * whitespace at either end is trimmed and each run of it inside becomes one `-` (absorbing hyphens around
@@ -104,8 +104,8 @@ export interface CaseCollision {
 }
 
 /**
- * Pairs of routes that differ only in case somewhere along their output path (README, "Pages and
- * routes"). Routes are case-sensitive, but macOS, Windows and many hosts are not: `Partners.html` and
+ * Pairs of routes that differ only in case somewhere along their output path (docs/writing.md, "Pages
+ * and routes"). Routes are case-sensitive, but macOS, Windows and many hosts are not: `Partners.html` and
  * `partners.html` are one file there, and the folders `A/` and `a/` one folder, so a build made there
  * (or copied there) loses a page or mixes two folders. Pages are `<route>.html` and folders are the
  * route's leading segments; a page `/a` (`a.html`) and a folder `/A/` do not meet. One collision is

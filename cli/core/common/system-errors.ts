@@ -1,5 +1,5 @@
 /**
- * System errors as catalogued problems (README, "Errors and warnings"): a folder that cannot be read, a
+ * System errors as catalogued problems (docs/errors.md): a folder that cannot be read, a
  * full disk, a busy or foreign address. Node reports them as `ErrnoException`s with a `code`, a `syscall`
  * and a path or address; they become one line saying what happened and what to do, never a stack trace.
  */

@@ -1,5 +1,5 @@
 /**
- * The build's date, for the copyright line (README, "site.yaml: cdn, apiBase, founded"). It follows the
+ * The build's date, for the copyright line (docs/writing.md, "site.yaml"). It follows the
  * reproducible-builds convention (https://reproducible-builds.org/specs/source-date-epoch/): when
  * `SOURCE_DATE_EPOCH` is set, its seconds since 1970 (UTC) are the build date, so a given input always gives
  * the same bytes; otherwise it is today. Templates never read a clock: the year reaches them as data in the

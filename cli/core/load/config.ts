@@ -1,6 +1,6 @@
 /**
  * Loads and validates the site-wide YAML files: site.yaml, menu.yaml and each locale's _strings.yaml
- * (README, "Content model"). Reading is I/O; the checks are the schemas below.
+ * (docs/writing.md). Reading is I/O; the checks are the schemas below.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Content loading (README, "Content model"): finds the page files of every locale with fast-glob, splits
+ * Content loading (docs/writing.md): finds the page files of every locale with fast-glob, splits
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */
@@ -56,7 +56,7 @@ export interface TemplateFields {
 }
 
 /**
- * The fields every page may have (README, "Front matter"). A field only some templates read (`date`: articles)
+ * The fields every page may have (docs/writing.md, "Front matter"). A field only some templates read (`date`: articles)
  * is documented by those templates (templates/index.ts), so that anywhere else it is FIELD_UNKNOWN.
  */
 export const COMMON_FIELDS: Fields = {
@@ -66,11 +66,11 @@ export const COMMON_FIELDS: Fields = {
   template: { kind: 'string' },
   summary: { kind: 'string' },
   draft: { kind: 'boolean' },
-  /** The page's own social card image, a PNG or JPEG of public/ (README, "Search engines and feeds"). */
+  /** The page's own social card image, a PNG or JPEG of public/ (docs/hosting.md, "Search engines and feeds"). */
   card: { kind: 'string' },
 };
 
-/** The folder of news articles in each locale (README, "Templates": `article` is for `news/<slug>.md`). */
+/** The folder of news articles in each locale (docs/templates.md: `article` is for `news/<slug>.md`). */
 const NEWS_FOLDER = 'news/';
 
 /**
@@ -324,7 +324,7 @@ const LISTED = 10;
 
 /**
  * Warnings for the files of the locale folders that are not pages, which the build would otherwise skip
- * without a word (README, "Pages and routes"): a page whose extension is not exactly `.md` (`notes.MD`,
+ * without a word (docs/writing.md, "Pages and routes"): a page whose extension is not exactly `.md` (`notes.MD`,
  * `notes.markdown`, `page.mdx`, `page.txt`) gets a warning of its own saying what to rename it to; any
  * other file (an image, a PDF kept beside the pages) is named in one grouped warning pointing to public/.
  * Files and folders starting with `_` or `.` (`_strings.yaml`, `.DS_Store`) are not pages and stay silent.
@@ -382,7 +382,7 @@ export async function findIgnoredFiles(contentDir: string): Promise<Problem[]> {
 }
 
 /**
- * Refuses a page file larger than `maxPageSize` bytes (site.yaml; README, "site.yaml: maxPageSize") before
+ * Refuses a page file larger than `maxPageSize` bytes (site.yaml; docs/writing.md, "maxPageSize") before
  * anything parses it, so that one huge file cannot stall a build. Every path that parses a page's text calls
  * it first: `loadPages` here, and watch's text-edit path before its `parsePage`.
  */

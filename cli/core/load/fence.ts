@@ -1,5 +1,5 @@
 /**
- * The front matter's fences (README, "Front matter"): a page starts with a `---` line, its YAML fields and
+ * The front matter's fences (docs/writing.md, "Front matter"): a page starts with a `---` line, its YAML fields and
  * another `---` line. gray-matter reads front matter only when the very first characters are `---` (after
  * a BOM) and otherwise takes the whole file as body, so a misplaced or missing fence would surface as
  * "`title` is required". This module says what is really wrong, with the line to fix. Pure.

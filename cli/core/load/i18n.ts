@@ -1,6 +1,6 @@
 /**
  * Locale decisions as pure functions: which source stands in for each page of each locale (the fallback
- * rule of README, "Pages and routes": the other locale's page stands in), and the translation report.
+ * rule of docs/writing.md, "Pages and routes": the other locale's page stands in), and the translation report.
  */
 import { LOCALES, type Locale } from '../../../client/constants.ts';
 import type { PageSource, SourcePage } from './content.ts';

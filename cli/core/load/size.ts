@@ -1,6 +1,6 @@
 /**
  * File sizes as writers write them in site.yaml (`maxPageSize: 5 MB`) and as messages show them. Units are
- * binary: 1 KB = 1,024 bytes, 1 MB = 1,024 KB (README, "site.yaml: maxPageSize").
+ * binary: 1 KB = 1,024 bytes, 1 MB = 1,024 KB (docs/writing.md, "maxPageSize").
  */
 
 const UNITS = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;

@@ -1,5 +1,5 @@
 /**
- * Social cards, the edge that touches pixels (README, "Search engines and feeds"): the shared art (logo,
+ * Social cards, the edge that touches pixels (docs/hosting.md, "Search engines and feeds"): the shared art (logo,
  * font) and making each card's PNG with sharp (the images front matter names as cards are probed by the
  * image pipeline, cli/core/render/image-files.ts). Made
  * cards are cached in node_modules/.cache/ecom-site/cards/ under their key, so no unchanged card is ever

@@ -1,5 +1,5 @@
 /**
- * Social cards, the pure part (README, "Search engines and feeds"): which card each page gets, what it
+ * Social cards, the pure part (docs/hosting.md, "Search engines and feeds"): which card each page gets, what it
  * shows, its key and its file. Every page's `og:image` and `twitter:image` is a 1200×630 PNG under
  * /assets/cards/, drawn from the page's title, its section and the company logo in the page's locale
  * (cli/core/render/card-image.ts draws it), or made from the image its front matter names (`card`). The file name

@@ -1,4 +1,4 @@
-/** Head tags as data (README, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
+/** Head tags as data (docs/hosting.md, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
 import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
 import type { Alternate } from '../../../templates/types.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
@@ -12,7 +12,7 @@ export function absoluteUrl(baseUrl: string, route: string, locale: Locale): str
 }
 
 /**
- * The alternates of a route written in `locales` (its own files; README, "Add a page in both locales"):
+ * The alternates of a route written in `locales` (its own files; docs/writing.md, "Add a page in both locales"):
  * one per locale, and x-default pointing at the default locale, or at the first locale written when the
  * default one only has a stand-in. A stand-in is never an alternate: it is not in its tree's language.
  */

@@ -1,5 +1,5 @@
 /**
- * Responsive images, the pure part (README, "Images"): which widths and formats a raster image of
+ * Responsive images, the pure part (docs/writing.md, "Images"): which widths and formats a raster image of
  * public/ is published in, the names of those files, and the `<picture>` that shows them. The pixels are
  * read and written by cli/core/render/image-files.ts, the only module that loads sharp; this one runs in the
  * render threads too, so it holds plain data only.
@@ -111,7 +111,7 @@ export function imageProblem(path: string, table: ImageTable): string | undefine
   return undefined;
 }
 
-/** The widths `source` is published at, ascending (README, "Images": the width set). */
+/** The widths `source` is published at, ascending (docs/writing.md, "Images": the width set). */
 export function widthsFor(sourceWidth: number): number[] {
   const largest = Math.min(sourceWidth, MAX_IMAGE_WIDTH);
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w < largest);
@@ -173,7 +173,7 @@ export function pictureOf(path: string, source: ImageSource, cdn = ''): PictureM
 
 /**
  * The alt text a writer gave, or undefined when there is none. Markdown cannot tell `![](x.jpg)` from an
- * alt left out, so a decorative image is marked with an alt of two quotes, `![""](x.jpg)` (README,
+ * alt left out, so a decorative image is marked with an alt of two quotes, `![""](x.jpg)` (docs/writing.md,
  * "Images"), which becomes `alt=""`.
  */
 export function altOf(written: string | null | undefined): string | undefined {
@@ -186,7 +186,7 @@ export function altOf(written: string | null | undefined): string | undefined {
 export const COVER_FIELD = 'cover';
 
 /**
- * The problems of a page's `cover` (README, "Images"): its `src` must be a readable raster image of
+ * The problems of a page's `cover` (docs/writing.md, "Images"): its `src` must be a readable raster image of
  * public/ (`files` are public/'s site paths) and its `alt` must be given, `""` for a decorative one.
  * `lineOf` finds a field's line in the page's file.
  */

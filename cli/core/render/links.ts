@@ -1,5 +1,5 @@
 /**
- * Internal links: pure checks and localisation (README, "Body: Markdown rules"). Writers link to routes as the route
+ * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
  */
 import { LOCALES, type Locale } from '../../../client/constants.ts';
@@ -27,7 +27,7 @@ function suggest(path: string, targets: LinkTargets): string {
   const site = parseSitePath(path, LOCALES);
   const asRoute = site.route.split('/').map(routeSegment).join('/');
   if (asRoute !== site.route && targets.routes.has(asRoute))
-    return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (README, "Pages and routes").`;
+    return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (docs/writing.md, "Pages and routes").`;
   // A slip of case (`/droc`, `/en/droc` for `/DROC`), in the route or a public/ file's path.
   const lower = site.route.toLowerCase();
   const route = [...targets.routes].find((r) => r.toLowerCase() === lower);

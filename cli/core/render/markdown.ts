@@ -74,7 +74,7 @@ function sitePathOf(url: string): string | undefined {
 }
 
 /**
- * An image of the body (README, "Images"). A photo (a raster image of public/) becomes a `<picture>` node
+ * An image of the body (docs/writing.md, "Images"). A photo (a raster image of public/) becomes a `<picture>` node
  * (hast built here, carried by `data.hChildren`), below the fold and lazy: its alt text is required. Other
  * images stay `<img>`, lazy too, so that React preloads none of them (only a page's LCP image may be).
  * Returns the node to put in the image's place.

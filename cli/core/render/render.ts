@@ -151,7 +151,7 @@ function siteModel(
     apiBase: ctx.config.apiBase,
     css: ctx.assets.css,
     js: ctx.assets.js,
-    // Only the bare root detects the reader's locale (README, "Client script").
+    // Only the bare root detects the reader's locale (docs/architecture.md, "Client script").
     detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
     menu,
     articles: ctx.articles[locale],
@@ -386,7 +386,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
 
-/** Renders the 404 page of a locale (README, "Output"; its texts are `error.notFound` and `error.notFoundLead`). */
+/** Renders the 404 page of a locale (docs/hosting.md, "Output"; its texts are `error.notFound` and `error.notFoundLead`). */
 export function renderNotFound(locale: Locale, ctx: RenderContext): string {
   const t = translator(ctx.strings, locale);
   const empty = createElement('span');

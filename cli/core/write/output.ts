@@ -1,5 +1,5 @@
 /**
- * Atomic output (README, "Output", Safety): a build writes into a temporary folder beside `--out` and swaps
+ * Atomic output (docs/hosting.md, "Safety"): a build writes into a temporary folder beside `--out` and swaps
  * it in at the very end, so a failed or killed build leaves the previous output exactly as it was. Every
  * write is checked to stay inside that folder, whatever a file name says.
  */

@@ -168,7 +168,7 @@ describe('the output folder is safe', () => {
       '--out',
       dist,
     ]);
-    // `%` and `/` are not kept in a route (README, "Pages and routes"): the page is /x2f..2f..2fescape.
+    // `%` and `/` are not kept in a route (docs/writing.md, "Pages and routes"): the page is /x2f..2f..2fescape.
     expect(result.code).toBe(0);
     expect(readdirSync(parent)).toEqual(['dist']);
     expect(existsSync(join(dist, 'x2f..2f..2fescape.html'))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The footer's copyright years (README, "site.yaml: cdn, apiBase, founded"): from site.yaml's `founded` to
+ * The footer's copyright years (docs/writing.md, "site.yaml"): from site.yaml's `founded` to
  * the build's year, which is SOURCE_DATE_EPOCH's when set (reproducible builds), and part of every page's
  * cache key so that a page kept from an earlier build never shows last year.
  */

@@ -1,5 +1,5 @@
 /**
- * A page names its icon in front matter (`icon: ct`; README, "Templates"): the hero shows it, and so do
+ * A page names its icon in front matter (`icon: ct`; docs/templates.md): the hero shows it, and so do
  * the cards that link to the page. Without `icon` the route's icon (templates/parts/icons.ts) stays; a name
  * the site does not ship is FRONTMATTER_INVALID listing the names it does.
  */

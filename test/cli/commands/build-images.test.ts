@@ -1,5 +1,5 @@
 /**
- * Photos end to end (README, "Images"), in a copy of the project with photos of its own in public/: a
+ * Photos end to end (docs/writing.md, "Images"), in a copy of the project with photos of its own in public/: a
  * Markdown image of a JPEG becomes a `<picture>` of AVIF, WebP and JPEG files under /assets/img/, upright
  * (EXIF orientation applied) and without metadata (no GPS); a PNG keeps its transparency; alt text is
  * required (`![""](…)` for a decorative photo); a corrupt file is IMAGE_INVALID at the page's line; a

@@ -1,5 +1,5 @@
 /**
- * Messages say what is true about page files (README, "Pages and routes", "Front matter"): a draft is
+ * Messages say what is true about page files (docs/writing.md, "Pages and routes", "Front matter"): a draft is
  * named as a draft, a front matter out of place is named as such with its line, files that are not pages
  * are reported, and routes that differ only in case are refused, naming both files. Each case is a real
  * build of a small fixture.

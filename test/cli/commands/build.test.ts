@@ -37,7 +37,7 @@ describe('ecom-site build on the real content', () => {
     );
   });
 
-  it('writes every route of the site (README, "Output") in both locales', () => {
+  it('writes every route of the site (docs/hosting.md, "Output") in both locales', () => {
     const missing = SPEC_ROUTES.flatMap((route) => LOCALES.map((l) => pathOf(route, l))).filter((p) => !pages.has(p));
     expect(missing).toEqual([]);
   });
@@ -76,7 +76,7 @@ describe('ecom-site build on the real content', () => {
     expect(toString(select('title', pages.get('/en')!)!)).toMatch(/^\S.* E-COM$/);
   });
 
-  it('carries the page hooks of README, "Output"', () => {
+  it('carries the page hooks of docs/hosting.md, "Output"', () => {
     for (const [path, tree] of pages) {
       const button = select('header nav button[aria-expanded][aria-controls]', tree);
       expect(button, path).toBeDefined();

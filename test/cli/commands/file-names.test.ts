@@ -1,5 +1,5 @@
 /**
- * Any file name a writer can type publishes (README, "Pages and routes"): pages
+ * Any file name a writer can type publishes (docs/writing.md, "Pages and routes"): pages
  * named in Chinese or with spaces build, are written to disk under their real (NFC) names, are linked,
  * listed and announced with URLs percent-encoded exactly once, pass `ecom-site check`, and answer 200 at
  * their encoded path on the built-in server and on the shipped nginx configuration.

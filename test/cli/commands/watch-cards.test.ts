@@ -1,4 +1,4 @@
-/** `watch` and social cards (README, "Search engines and feeds"): an edited title remakes that page's card only. */
+/** `watch` and social cards (docs/hosting.md, "Search engines and feeds"): an edited title remakes that page's card only. */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';

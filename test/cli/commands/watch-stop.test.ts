@@ -1,6 +1,6 @@
 /**
  * `watch` stops within a second on Ctrl-C or SIGTERM, even while a huge page is being rendered (issue 11),
- * and in its first build too, which it runs as `build` does (README, "Signals and pipes").
+ * and in its first build too, which it runs as `build` does (docs/hosting.md, "Signals and pipes").
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * Render jobs and their keys (cli/core/jobs.ts; README, "watch" and "Speed"): a job's key changes when
- * something its HTML depends on changes, and stays the same otherwise, so that the build cache and
+ * Render jobs and their keys (cli/core/jobs.ts; docs/architecture.md, "One planner for build and watch"): a
+ * job's key changes when something its HTML depends on changes, and stays the same otherwise, so that the build cache and
  * `watch` re-render exactly the pages that need it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

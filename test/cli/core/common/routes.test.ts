@@ -15,7 +15,7 @@ import {
 } from '../../../../cli/core/common/routes.ts';
 
 describe('routes', () => {
-  it('maps content files to routes as README, "Pages and routes" writes them', () => {
+  it('maps content files to routes as docs/writing.md, "Pages and routes" writes them', () => {
     expect(routeFromFile('DROC.md')).toBe('/DROC');
     expect(routeFromFile('index.md')).toBe('/');
     expect(routeFromFile('company/company.md')).toBe('/company/company');
@@ -73,7 +73,7 @@ describe('routes', () => {
   });
 });
 
-describe('the URL rule for file names (README, "Pages and routes")', () => {
+describe('the URL rule for file names (docs/writing.md, "Pages and routes")', () => {
   it.each([
     ['DROC', 'DROC'],
     ['rsna-2024', 'rsna-2024'],

@@ -1,8 +1,8 @@
 /**
  * Front matter fuzzing: random mutations of the real pages' front matter must give a page or a SiteError
- * whose problems are catalogued and name the file, never another exception (README, "Errors and
- * warnings"). A fixed set of seeds runs with the suite; `npm run fuzz:frontmatter` runs a long session
- * (FUZZ_ITERATIONS cases per seed, FUZZ_SEED to replay one seed).
+ * whose problems are catalogued and name the file, never another exception (docs/errors.md). A fixed set
+ * of seeds runs with the suite; `npm run fuzz:frontmatter` runs a long session (FUZZ_ITERATIONS cases per
+ * seed, FUZZ_SEED to replay one seed).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

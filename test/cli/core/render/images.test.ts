@@ -1,5 +1,5 @@
 /**
- * The pure half of the image pipeline (cli/core/render/images.ts; README, "Images"): the width set, the formats,
+ * The pure half of the image pipeline (cli/core/render/images.ts; docs/writing.md, "Images"): the width set, the formats,
  * the content-hashed names and the `<picture>` model, the decorative-alt syntax, and the cover checks.
  */
 import { describe, expect, it } from 'vitest';

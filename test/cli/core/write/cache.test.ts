@@ -1,4 +1,4 @@
-/** The persistent build cache (cli/core/write/cache.ts; README, "Speed"): manifests and what the output still holds. */
+/** The persistent build cache (cli/core/write/cache.ts; docs/performance.md, "Caches"): manifests and what the output still holds. */
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

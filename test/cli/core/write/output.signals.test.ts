@@ -1,6 +1,6 @@
 /**
  * SIGINT and SIGTERM stop a build within a second even while the main thread is busy with a huge page,
- * and leave the previous output exactly as it was; the next build removes the leftovers (README,
+ * and leave the previous output exactly as it was; the next build removes the leftovers (docs/hosting.md,
  * "Signals and pipes").
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** Atomic output (cli/core/write/output.ts; README, "Output", Safety): refusals, write-then-swap, recovery. */
+/** Atomic output (cli/core/write/output.ts; docs/hosting.md, "Safety"): refusals, write-then-swap, recovery. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
