@@ -49,7 +49,8 @@ PAGE_TOO_LARGE: {
 
 \`system: true\` marks an operating-system refusal (\`cli/core/common/system-errors.ts\`). Where one fixed
 hint would contradict or cut short what some messages say, the hint is computed from the problem's own data;
-the arguments after the function are example data, one for each case, that the tables below show it for:
+the arguments after the function are example data, one for each case, that the tables below show it for
+(the first is the general case):
 
 \`\`\`ts
 hint: computed((d: { above: string }) => \`… raise maxPageSize above the page's size (e.g. \${d.above}) …\`, { above: '7 MB' }),

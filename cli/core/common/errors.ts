@@ -495,8 +495,9 @@ export function problem<C extends Code>(code: C, message: string, place?: Partia
 /** The hint of a problem: its code's fixed hint, or the one computed from the problem's data. */
 export function hintOf(p: Problem): string {
   const hint: Entry['hint'] = CATALOGUE[p.code].hint;
-  // `problem` typed the data by its code; one without data gets the computed hint's defaults.
-  return typeof hint === 'string' ? hint : hint.of((p.data ?? {}) as never);
+  // `problem` typed the data by its code. A problem built without it (a literal) gets the first example's
+  // hint, the general case, rather than a hint function reading fields that are not there.
+  return typeof hint === 'string' ? hint : hint.of((p.data ?? hint.examples[0]) as never);
 }
 
 /** Formats a problem as `file:line:col  CODE  message` with its hint on the next line (docs/errors.md). */

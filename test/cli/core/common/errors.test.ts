@@ -125,4 +125,9 @@ describe('computed hints', () => {
       expect(hintOf({ code, message: 'm' })).not.toMatch(expected);
     }
   });
+
+  it('a problem built without its data gets the general hint, never a crash', () => {
+    expect(hintOf({ code: 'PLACEHOLDER_UNKNOWN', message: 'm' })).toMatch(/^Write one of \{phone\}, \{email\}/);
+    expect(hintOf({ code: 'FIELD_UNKNOWN', message: 'm' })).toMatch(/^Check the spelling/);
+  });
 });
