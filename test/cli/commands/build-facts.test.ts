@@ -36,6 +36,8 @@ describe('facts and stand-in values in site.yaml', () => {
     });
     const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist')]);
     expect(result.stderr).toMatch(/en\/index\.md:\d+:\d+\s+PLACEHOLDER_UNKNOWN\s+\{customers\} has no value in site\.yaml/);
+    // The hint says what the message says: set it in site.yaml, not "write one of" the placeholders.
+    expect(result.stderr).toContain('hint: Set `customers` in site.yaml');
   });
 
   it('refuses a strict build while site.yaml marks stand-in values, naming them, and writes nothing', async () => {

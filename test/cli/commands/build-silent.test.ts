@@ -147,6 +147,11 @@ describe('fields and placements that would do nothing are reported', () => {
       ),
       expect.stringMatching(/content\/en\/index\.md:15:5\s+PLACEHOLDER_UNKNOWN\s+\{foo\} is not a placeholder/),
     ]);
+    // One hint for the group, naming every placeholder the messages list.
+    expect(stderr.match(/hint: /g)).toHaveLength(1);
+    expect(stderr).toContain(
+      'hint: Write one of {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries} or {platformYear}, spelled as shown',
+    );
     expect(html(out, 'en/index.html')).toContain('test@example.test');
   });
 
