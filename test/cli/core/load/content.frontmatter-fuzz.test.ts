@@ -210,12 +210,14 @@ export function mutate(random: () => number): string {
 /** What parsing `text` gave: nothing wrong, or the reason the case fails the property. */
 function violation(text: string): string | undefined {
   try {
-    parsePage(text, FILE, 'en', 'fuzz.md', templates);
-    return undefined;
+    // What the page is kept with are warnings, as the catalogue says; what refuses it are errors.
+    const kept = parsePage(text, FILE, 'en', 'fuzz.md', templates).warnings.find((p) => CATALOGUE[p.code].severity !== 'warning');
+    return kept ? `kept the page with ${kept.code}, an error` : undefined;
   } catch (error) {
     if (!(error instanceof SiteError)) return `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
     for (const p of error.problems) {
       if (!(p.code in CATALOGUE)) return `uncatalogued code ${p.code}`;
+      if (CATALOGUE[p.code].severity !== 'error') return `refused the page with ${p.code}, a warning`;
       if (p.file !== FILE) return `problem ${p.code} without the file`;
       if (p.line !== undefined && !(Number.isInteger(p.line) && p.line >= 1)) return `problem ${p.code} with line ${String(p.line)}`;
     }
