@@ -85,6 +85,17 @@ describe('the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('names only files and folders of the code that exist (content/ and public/ paths are examples)', () => {
+    const named = DOCS.flatMap((file) =>
+      [...text(file).matchAll(/`((?:bin|cli|client|docs|hosting|patches|scripts|templates|test|vendor)\/[^`\s]*)`/g)].map((m) => [
+        file,
+        m[1] as string,
+      ]),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter(([, path]) => !existsSync(join(ROOT, path as string))).map(([file, path]) => `${file}: ${path}`)).toEqual([]);
+  });
+
   it('has every section the code cites: `docs/x.md, "Section"` and `README, "Section"`', () => {
     const cited: string[] = [];
     const sources = projectFiles().filter((f) => /\.(ts|tsx|mjs|js|css|conf|yaml)$/.test(f) && !f.startsWith('vendor/'));
