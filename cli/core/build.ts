@@ -7,6 +7,7 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../client/constants.ts';
+import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './apply.ts';
 import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
 import { toParsed } from './load/content.ts';
@@ -92,10 +93,10 @@ export function allWarnings(site: Site, keys: readonly string[], jobWarnings: Re
   return uniqueProblems([...site.warnings, ...keys.flatMap((key) => jobWarnings.get(key) ?? [])]);
 }
 
-/** Pages per locale: every job is one page in the output. */
-function countPages(jobs: readonly Job[]): Record<Locale, number> {
-  const pages: Record<Locale, number> = { zh: 0, en: 0 };
-  for (const job of jobs) pages[job.page.locale] += 1;
+/** Pages per locale, in configured order: every job is one page in the output. */
+function countPages(jobs: readonly Job[], locales: Locales): Record<Locale, number> {
+  const pages: Record<Locale, number> = Object.fromEntries(localeCodes(locales).map((code) => [code, 0]));
+  for (const job of jobs) pages[job.page.locale] = (pages[job.page.locale] ?? 0) + 1;
   return pages;
 }
 
@@ -143,12 +144,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
   const finish = (rendered: number, pool?: RenderPool): BuildResult => ({
-    pages: countPages(jobs),
+    pages: countPages(jobs, site.config.locales),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
     // Made only when asked for (`--report`): the term gaps read every page's text.
     get report(): TranslationReport {
-      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms));
+      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales);
     },
     outDir,
     placeholders: site.config.placeholders.fields,

@@ -40,6 +40,14 @@ export const DEFAULTS = {
   isolatePageAbove: 256 * 1024,
   /** The template of a page whose front matter names none (README, "Templates"). */
   template: 'page',
+  /**
+   * The locales of a site.yaml without `locales` (docs/locales.md): Chinese, the default, at the root and
+   * English under /en. The one place besides the built-in UI text (templates/strings.ts) that names them.
+   */
+  locales: [
+    { code: 'zh', lang: 'zh-CN', label: '中文', ogLocale: 'zh_CN' },
+    { code: 'en', lang: 'en', label: 'English', ogLocale: 'en_US' },
+  ],
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

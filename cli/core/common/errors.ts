@@ -33,6 +33,10 @@ export const CATALOGUE = {
     title: 'Missing text id',
     hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (README, "site.yaml, menu.yaml, _strings.yaml").',
   },
+  STRING_FALLBACK: {
+    title: 'Text taken from another locale',
+    hint: 'Add the text id to the _strings.yaml of the locale named; until then readers of that locale see the text of its fallback locale (docs/locales.md).',
+  },
   TEMPLATE_UNKNOWN: { title: 'Unknown template', hint: 'Use one of the templates listed, or remove `template` for a plain page.' },
   PAGE_TOO_DEEP: {
     title: 'Page nested too deeply',
