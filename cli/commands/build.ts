@@ -62,8 +62,9 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
     if (!flags.quiet) {
       const ms = Math.round(performance.now() - started);
       const counts = Object.entries(result.pages);
-      const total = counts.reduce((sum, [, n]) => sum + n, 0);
-      const perLocale = counts.map(([locale, n]) => `${locale} ${n}`).join(', ');
+      const total = counts.reduce((sum, [, n]) => sum + n, result.standIns);
+      const standIns = result.standIns ? `; ${result.standIns} stand-in(s)` : '';
+      const perLocale = `${counts.map(([locale, n]) => `${locale} ${n}`).join(', ')}${standIns}`;
       const stand = result.placeholders.length ? ` · stand-in values in site.yaml: ${result.placeholders.join(', ')}` : '';
       chatter.write(
         `Built ${total} pages (${perLocale}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,

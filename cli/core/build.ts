@@ -46,7 +46,10 @@ export interface BuildOptions {
 
 /** What a finished build reports. */
 export interface BuildResult {
+  /** Pages written from each locale's own files, in configured order. */
   pages: Record<Locale, number>;
+  /** Pages written in a locale from another locale's file (a missing translation's stand-in). */
+  standIns: number;
   /** Pages rendered anew (the rest were unchanged and reused from the previous output). */
   rendered: number;
   warnings: Problem[];
@@ -93,11 +96,18 @@ export function allWarnings(site: Site, keys: readonly string[], jobWarnings: Re
   return uniqueProblems([...site.warnings, ...keys.flatMap((key) => jobWarnings.get(key) ?? [])]);
 }
 
-/** Pages per locale, in configured order: every job is one page in the output. */
-function countPages(jobs: readonly Job[], locales: Locales): Record<Locale, number> {
+/**
+ * Pages per locale written from the locale's own files, in configured order, and the stand-ins written for
+ * pages a locale lacks: every job is one page in the output.
+ */
+function countPages(jobs: readonly Job[], locales: Locales): Pick<BuildResult, 'pages' | 'standIns'> {
   const pages: Record<Locale, number> = Object.fromEntries(localeCodes(locales).map((code) => [code, 0]));
-  for (const job of jobs) pages[job.page.locale] = (pages[job.page.locale] ?? 0) + 1;
-  return pages;
+  let standIns = 0;
+  for (const job of jobs) {
+    if (job.page.fallback) standIns += 1;
+    else pages[job.page.locale] = (pages[job.page.locale] ?? 0) + 1;
+  }
+  return { pages, standIns };
 }
 
 /** Throws when `--strict` and there are warnings or stand-in values (`refused`): nothing is written. */
@@ -144,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
   const finish = (rendered: number, pool?: RenderPool): BuildResult => ({
-    pages: countPages(jobs, site.config.locales),
+    ...countPages(jobs, site.config.locales),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
     // Made only when asked for (`--report`): the term gaps read every page's text.

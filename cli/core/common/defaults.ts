@@ -48,6 +48,11 @@ export const DEFAULTS = {
     { code: 'zh', lang: 'zh-CN', label: '中文', ogLocale: 'zh_CN' },
     { code: 'en', lang: 'en', label: 'English', ogLocale: 'en_US' },
   ],
+  /**
+   * The language of the tool's own messages and pages (numbers in messages, the "not built yet" page of
+   * `watch`): English whatever the site's locales are.
+   */
+  messageLanguage: 'en',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

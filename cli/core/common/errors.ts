@@ -123,7 +123,7 @@ export const CATALOGUE = {
   // Warnings
   TRANSLATION_MISSING: {
     title: 'Missing translation',
-    hint: "Write the page in this locale; until then the other locale's page stands in.",
+    hint: 'Write the page in this locale; until then the page of the first locale of its fallback chain that has one stands in (docs/locales.md).',
   },
   TRANSLATION_DRAFT: {
     title: 'Translation is a draft',

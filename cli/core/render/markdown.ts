@@ -269,7 +269,7 @@ export class PageRefused extends Error {
   }
 }
 
-const count = (value: number): string => value.toLocaleString('en');
+const count = (value: number): string => value.toLocaleString(DEFAULTS.messageLanguage);
 
 /**
  * A page nested deeper than `DEFAULTS.maxNesting`: refused before the tree is walked recursively, with the

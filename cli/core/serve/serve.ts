@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { isInside } from '../common/paths.ts';
+import { DEFAULTS } from '../common/defaults.ts';
 
 /** Content types by file extension; anything else is `application/octet-stream`. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -148,8 +149,7 @@ interface Handling {
 }
 
 /** The page served while the folder does not exist yet (`watch` after a failed first build). */
-const NOT_BUILT =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>';
+const NOT_BUILT = `<!doctype html><html lang="${DEFAULTS.messageLanguage}"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>`;
 
 async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { headers } = options;
