@@ -64,6 +64,18 @@ describe('a site with zh, en and ja', () => {
     }
   });
 
+  it('heads every Japanese stand-in with the canonical of the English page it shows and no ja alternate', () => {
+    const own = new Set([...JA_OWN_ROUTES.map((route) => `ja${route}.html`), 'ja/404.html']);
+    const standIns = jaPages().filter((file) => !own.has(file));
+    expect(standIns.length).toBe(38);
+    for (const file of standIns) {
+      const text = html(file);
+      expect(canonical(text), file).toMatch(new RegExp(`^${BASE}/en(/|$)`));
+      expect(alternates(text), file).not.toContain('ja');
+      expect(text, file).toMatch(/<main id="main" tabindex="-1" lang="en"/);
+    }
+  });
+
   it('stands the fallback chain in for a missing page: English content, Japanese chrome, canonical to the English page', () => {
     const text = html('ja/DROC.html');
     expect(text).toContain('<main id="main" tabindex="-1" lang="en"');
