@@ -84,6 +84,11 @@ export function checkFileRoute(
   }
   const route = routeFromFile(relPath);
   const first = route.split('/')[1] ?? '';
+  if (localeCodes(locales).includes(first))
+    return {
+      code: 'ROUTE_RESERVED',
+      message: `The route ${route} is reserved: /${first} is the URL prefix of the locale "${first}" (site.yaml \`locales\`).`,
+    };
   if (reserved.has(first))
     return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
   // `/Assets` or `/EN` would be written over the build's own `assets/` or `en.html` where case is ignored.

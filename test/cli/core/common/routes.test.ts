@@ -269,6 +269,18 @@ describe('findCaseCollisions', () => {
   });
 });
 
+describe('checkFileRoute: the configured locales own their prefixes', () => {
+  it('refuses a page whose route starts with a locale code, naming the locale', () => {
+    const locales = [...L, { code: 'ja', lang: 'ja', label: '日本語', ogLocale: 'ja_JP' }];
+    expect(checkFileRoute('ja.md', L)).toBeNull();
+    expect(checkFileRoute('ja.md', locales)).toEqual({
+      code: 'ROUTE_RESERVED',
+      message: 'The route /ja is reserved: /ja is the URL prefix of the locale "ja" (site.yaml `locales`).',
+    });
+    expect(checkFileRoute('JA/x.md', locales)?.code).toBe('ROUTE_RESERVED');
+  });
+});
+
 describe('checkFileRoute: reserved routes in any case', () => {
   it("refuses /Assets, /EN and /Home, which the build's own files would meet where case is ignored", () => {
     for (const name of ['Assets.md', 'EN/x.md', 'Home.md', '404/index.md']) {
