@@ -3,6 +3,8 @@
  * and named for screen readers, leading to the same page in each locale and remembering the choice, and
  * the root path's detection choosing among the configured locales (README, "Client script"; docs/locales.md).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
@@ -23,6 +25,8 @@ afterAll(async () => {
   await site.browser?.close();
   await server?.close();
 });
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const cookieOf = async (page: Page): Promise<string | undefined> =>
   (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value;
@@ -51,6 +55,29 @@ describe('the language list', () => {
     ]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  test('has no serious or critical axe-core violation, closed and open, at desktop and phone width', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
+      const { context, page } = await openPage(site, { viewport, bypassCSP: true });
+      await page.goto(`${site.url}/ja/contactUs`);
+      await page.addScriptTag({ content: AXE_SOURCE });
+      const serious = (): Promise<string[]> =>
+        page.evaluate(async () => {
+          const { axe } = window as unknown as {
+            axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string; impact: string }> }> };
+          };
+          const result = await axe.run('.site-header', { resultTypes: ['violations'] });
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        });
+      expect(await serious(), `closed at ${viewport.width} px`).toEqual([]);
+      await page.click('.language-menu button');
+      expect(await serious(), `open at ${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
   });
 
   test('opens, moves and closes by keyboard, and Enter on a language goes to the same page there and remembers it', async () => {
