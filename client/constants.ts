@@ -3,14 +3,11 @@
  * Defined once here so the two can never disagree.
  */
 
-/** The locales of the site; the first is the default and has no URL prefix. */
-export const LOCALES = ['zh', 'en'] as const;
-/** A locale code as used in folder names and route names. */
-export type Locale = (typeof LOCALES)[number];
-/** The default locale: its pages live at the root, the others under `/<locale>`. */
-export const DEFAULT_LOCALE: Locale = 'zh';
-/** The value of `<html lang>` and `hreflang` for each locale. */
-export const LANG_TAGS: Record<Locale, string> = { zh: 'zh-CN', en: 'en' };
+/**
+ * A locale code as used in folder names, URL prefixes and route names. The locales themselves are data:
+ * site.yaml `locales` (docs/locales.md); the pages tell the client script which ones there are.
+ */
+export type Locale = string;
 /** Separator between route name and locale in `data-route` (e.g. `DROC___en`). */
 export const ROUTE_NAME_SEPARATOR = '___';
 

@@ -1,5 +1,5 @@
 /**
- * The product dropdown (docs/hosting.md, "Output"). The stylesheet already opens it on hover and focus-within
+ * The product dropdown and the language list of a site with three or more locales (docs/hosting.md, "Output"). The stylesheet already opens it on hover and focus-within
  * (so it works before and without the script) and on `.open`; the script adds the button's toggle and
  * `aria-expanded`, Escape and a click outside to close it, and arrow keys, Home and End to move through
  * its links. `.closed` hides it even while the pointer or focus is inside (after Escape, or after the
@@ -10,7 +10,9 @@
 const MENU = '[data-menu]';
 
 const buttonOf = (item: Element): HTMLButtonElement | null => item.querySelector('button[aria-controls]');
-const linksOf = (item: Element): HTMLAnchorElement[] => [...item.querySelectorAll<HTMLAnchorElement>('.mega-menu a[href]')];
+const linksOf = (item: Element): HTMLAnchorElement[] => [
+  ...item.querySelectorAll<HTMLAnchorElement>('.mega-menu a[href], .language-list a[href]'),
+];
 const itemOf = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>(MENU) : null);
 
 /** Opens or closes `item`; `hide` also overrides the stylesheet's hover and focus-within. */

@@ -4,9 +4,11 @@
  * (`withDefaults` in cli/core/load/i18n.ts), so a template never shows a raw text id and a minimal content
  * folder builds with readable text, the way a Hugo theme's i18n files back the site's own.
  */
-import type { Locale } from '../client/constants.ts';
-
-/** Every text id a template passes to `t()`, with its built-in text per locale. */
+/**
+ * Every text id a template passes to `t()`, with its built-in text per language (the primary subtag of a
+ * locale's `lang`: a locale `zh-CN` reads `zh`). A locale whose language has none takes the text of its
+ * fallback chain, with a warning, until its _strings.yaml gives its own (docs/locales.md).
+ */
 export const UI_TEXT = {
   'a11y.skip': { zh: '跳到正文', en: 'Skip to content' },
   'a11y.mainNav': { zh: '主导航', en: 'Main navigation' },
@@ -17,6 +19,7 @@ export const UI_TEXT = {
   'nav.products': { zh: '产品与方案', en: 'Products & solutions' },
   'nav.productsShort': { zh: '产品', en: 'Products' },
   'nav.switchLocale': { zh: 'English', en: '中文' },
+  'nav.languages': { zh: '语言', en: 'Language' },
   'ui.backToTop': { zh: '返回顶部', en: 'Back to top' },
   'ui.offline': { zh: '网络已断开，当前显示的是已加载的内容。', en: 'You are offline. You are seeing the content already loaded.' },
   'error.notFound': { zh: '页面未找到', en: 'This page could not be found' },
@@ -56,7 +59,7 @@ export const UI_TEXT = {
   'footer.company': { zh: '公司', en: 'Company' },
   'footer.law': { zh: '法律声明', en: 'Legal statement' },
   'footer.privacy': { zh: '隐私政策', en: 'Privacy policy' },
-} as const satisfies Record<string, Record<Locale, string>>;
+} as const satisfies Record<string, Record<string, string>>;
 
 /** A text id the templates use. */
 export type UiString = keyof typeof UI_TEXT;

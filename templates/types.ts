@@ -87,6 +87,14 @@ export interface PageModel<D = unknown> {
   structuredData: Array<Record<string, unknown>>;
 }
 
+/** A link to the same page in one locale: its URL, its BCP 47 tag and its code (for the locale cookie). */
+export interface LanguageLink {
+  href: string;
+  hreflang: string;
+  lang: string;
+  code: string;
+}
+
 /** Everything site-wide a template may use. */
 export interface SiteModel {
   company: string;
@@ -108,8 +116,18 @@ export interface SiteModel {
   alternates: Alternate[];
   /** The Atom feed of this locale's news, when the site has articles. */
   feed?: { href: string; title: string };
-  /** The same page in the other locale, for the locale switch. */
-  switchTo: { href: string; hreflang: string; lang: string; label: string };
+  /** `code:lang` of every locale, the default first (`zh:zh-CN en:en`), for the root page's detection script. */
+  detectLocales: string;
+  /** With two locales: the same page in the other one, for the header's single locale link. */
+  switchTo?: LanguageLink & { label: string };
+  /** With three or more: the header's language list, each locale labelled in its own language. */
+  languages?: {
+    /** The list's name in this locale (`nav.languages`). */
+    label: string;
+    /** The current locale's own label, shown on the list's button. */
+    current: string;
+    items: Array<LanguageLink & { label: string; current: boolean }>;
+  };
   /** Localises a route for this locale and percent-encodes it (`/DROC` -> `/en/DROC`, `/关于` -> `/en/%E5%85%B3%E4%BA%8E`). */
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */

@@ -61,10 +61,13 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
     if (flags.report) process.stdout.write(json ? `${JSON.stringify(result.report, null, 2)}\n` : formatReport(result.report));
     if (!flags.quiet) {
       const ms = Math.round(performance.now() - started);
-      const total = result.pages.zh + result.pages.en;
+      const counts = Object.entries(result.pages);
+      const total = counts.reduce((sum, [, n]) => sum + n, result.standIns);
+      const standIns = result.standIns ? `; ${result.standIns} stand-in(s)` : '';
+      const perLocale = `${counts.map(([locale, n]) => `${locale} ${n}`).join(', ')}${standIns}`;
       const stand = result.placeholders.length ? ` · stand-in values in site.yaml: ${result.placeholders.join(', ')}` : '';
       chatter.write(
-        `Built ${total} pages (zh ${result.pages.zh}, en ${result.pages.en}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,
+        `Built ${total} pages (${perLocale}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,
       );
     }
     return 0;

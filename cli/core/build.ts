@@ -7,6 +7,7 @@
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../client/constants.ts';
+import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './apply.ts';
 import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
 import { toParsed } from './load/content.ts';
@@ -45,7 +46,10 @@ export interface BuildOptions {
 
 /** What a finished build reports. */
 export interface BuildResult {
+  /** Pages written from each locale's own files, in configured order. */
   pages: Record<Locale, number>;
+  /** Pages written in a locale from another locale's file (a missing translation's stand-in). */
+  standIns: number;
   /** Pages rendered anew (the rest were unchanged and reused from the previous output). */
   rendered: number;
   warnings: Problem[];
@@ -92,11 +96,18 @@ export function allWarnings(site: Site, keys: readonly string[], jobWarnings: Re
   return uniqueProblems([...site.warnings, ...keys.flatMap((key) => jobWarnings.get(key) ?? [])]);
 }
 
-/** Pages per locale: every job is one page in the output. */
-function countPages(jobs: readonly Job[]): Record<Locale, number> {
-  const pages: Record<Locale, number> = { zh: 0, en: 0 };
-  for (const job of jobs) pages[job.page.locale] += 1;
-  return pages;
+/**
+ * Pages per locale written from the locale's own files, in configured order, and the stand-ins written for
+ * pages a locale lacks: every job is one page in the output.
+ */
+function countPages(jobs: readonly Job[], locales: Locales): Pick<BuildResult, 'pages' | 'standIns'> {
+  const pages: Record<Locale, number> = Object.fromEntries(localeCodes(locales).map((code) => [code, 0]));
+  let standIns = 0;
+  for (const job of jobs) {
+    if (job.page.fallback) standIns += 1;
+    else pages[job.page.locale] = (pages[job.page.locale] ?? 0) + 1;
+  }
+  return { pages, standIns };
 }
 
 /** Throws when `--strict` and there are warnings or stand-in values (`refused`): nothing is written. */
@@ -143,12 +154,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
   const finish = (rendered: number, pool?: RenderPool): BuildResult => ({
-    pages: countPages(jobs),
+    ...countPages(jobs, site.config.locales),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
     // Made only when asked for (`--report`): the term gaps read every page's text.
     get report(): TranslationReport {
-      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms));
+      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales);
     },
     outDir,
     placeholders: site.config.placeholders.fields,

@@ -7,6 +7,7 @@ import { contentHash } from './common/files.ts';
 import type { PlannedPage } from './load/i18n.ts';
 import { outputFiles, routesOfPage } from './common/routes.ts';
 import type { Site } from './site.ts';
+import type { Locales } from './common/locales.ts';
 
 /** One page to render at one route, and the files it is written to. */
 export interface Job {
@@ -16,8 +17,10 @@ export interface Job {
 }
 
 /** Every job of a plan, in a stable order. */
-export function listJobs(pages: readonly PlannedPage[]): Job[] {
-  return pages.flatMap((page) => routesOfPage(page.route).map((route) => ({ page, route, files: outputFiles(route, page.locale) })));
+export function listJobs(pages: readonly PlannedPage[], locales: Locales): Job[] {
+  return pages.flatMap((page) =>
+    routesOfPage(page.route).map((route) => ({ page, route, files: outputFiles(route, page.locale, locales) })),
+  );
 }
 
 /** JSON with Sets and Maps written as sorted arrays, so equal data always hashes the same. */
@@ -63,9 +66,9 @@ export function siteKey(site: Site, toolVersion: string): string {
  */
 export function jobKey(site: Site, shared: string, job: Job): string {
   const { page } = job;
-  const parent = site.ctx.parents[page.locale].get(page.route);
-  const parentTitle = parent ? site.ctx.titles[page.locale].get(parent) : undefined;
-  const card = site.ctx.cards[page.locale].get(page.route);
+  const parent = site.ctx.parents[page.locale]?.get(page.route);
+  const parentTitle = parent ? site.ctx.titles[page.locale]?.get(parent) : undefined;
+  const card = site.ctx.cards[page.locale]?.get(page.route);
   return contentHash(
     stableJson([
       shared,

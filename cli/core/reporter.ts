@@ -71,8 +71,17 @@ export function formatLine(p: Problem): string {
 
 /** Formats the translation report as a table. */
 export function formatReport(report: TranslationReport): string {
-  const lines = ['Translation report', '', `${'route'.padEnd(36) + 'zh'.padEnd(10)}en`];
-  for (const row of report.pages) lines.push(row.route.padEnd(36) + (row.locales.zh ?? '-').padEnd(10) + (row.locales.en ?? '-'));
+  // One column per locale, in configured order; the last is not padded.
+  const row = (first: string, cells: readonly string[]): string =>
+    first.padEnd(36) + cells.map((cell, i) => (i < cells.length - 1 ? cell.padEnd(10) : cell)).join('');
+  const lines = ['Translation report', '', row('route', report.locales)];
+  for (const page of report.pages)
+    lines.push(
+      row(
+        page.route,
+        report.locales.map((l) => page.locales[l] ?? '-'),
+      ),
+    );
   for (const [locale, ids] of Object.entries(report.missingStrings)) {
     lines.push('', `text ids missing in ${locale}: ${ids.length ? ids.join(', ') : 'none'}`);
   }

@@ -6,7 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
+import type { Locale } from '../../client/constants.ts';
+import { langOf, localeCodes } from './common/locales.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
 import { buildYear } from './load/build-date.ts';
 import {
@@ -22,8 +23,8 @@ import { listPageFiles, loadPages, type PageReuse, type SourcePage, type Templat
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { siteFeeds, type SiteFeed } from './render/feed.ts';
 import {
-  findMissingStrings,
   missingStrings,
+  resolveStrings,
   planPages,
   portable,
   translator,
@@ -35,7 +36,7 @@ import { explainMissing, type LinkTargets } from './render/links.ts';
 import { displayPath, IGNORED_GLOBS } from './common/paths.ts';
 import { probePublicImages } from './render/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from './render/images.ts';
-import { fillPlaceholders, type Placeholders } from './load/placeholders.ts';
+import { fillPlaceholders } from './load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './common/routes.ts';
 import type { SitemapRoute } from './render/sitemap.ts';
@@ -70,7 +71,7 @@ export interface Site {
   pages: PlannedPage[];
   /** Canonical page routes (no `/home` alias), each with the locales that have their own file for it. */
   routes: SitemapRoute[];
-  feeds: Partial<Record<Locale, SiteFeed>>;
+  feeds: Record<Locale, SiteFeed>;
   ctx: RenderContext;
   /** Every social card the output holds (cli/core/render/cards.ts), and the art they are drawn with. */
   cards: CardSpec[];
@@ -85,7 +86,7 @@ export function cacheDirOf(root: string): string {
 }
 
 /** The menu's links to routes that are not pages (saying when one is a draft left out). */
-function checkMenu(menu: Menu, targets: Pick<LinkTargets, 'routes' | 'drafts'>): Problem[] {
+function checkMenu(menu: Menu, targets: Pick<LinkTargets, 'routes' | 'drafts' | 'locales'>): Problem[] {
   const items = [...menu.groups.flatMap((g) => g.items), ...menu.links];
   return items.flatMap((item) => {
     const route = decodeSitePath(item.route);
@@ -106,30 +107,26 @@ function menuTextUses(menu: Menu): TextUse[] {
   return [...menu.groups.map((g) => ({ id: g.label, line: g.line })), ...items.map((i) => ({ id: i.label, line: i.labelLine }))];
 }
 
-function listArticles(
-  pages: readonly PlannedPage[],
-  templates: TemplateModule,
-  locale: Locale,
-  placeholders: Placeholders,
-): ArticleSummary[] {
+function listArticles(pages: readonly PlannedPage[], templates: TemplateModule, locale: Locale, config: SiteConfig): ArticleSummary[] {
+  const placeholders = placeholdersFor(config, locale);
   const fill = (value: unknown): string => fillPlaceholders(String(value ?? ''), placeholders);
   return pages
     .filter((p) => p.locale === locale && templates.templates[p.source.template]?.article)
     .map((p) => ({
-      href: encodeSitePath(localisePath(p.route, locale)),
+      href: encodeSitePath(localisePath(p.route, locale, config.locales)),
       slug: p.route.split('/').pop() ?? '',
       title: fill(p.source.data.title),
       date: String(p.source.data.date ?? ''),
       summary: fill(p.source.data.summary ?? p.source.data.description),
-      lang: LANG_TAGS[p.source.locale],
+      lang: langOf(config.locales, p.source.locale),
     }))
     .sort((a, b) => (a.date === b.date ? a.href.localeCompare(b.href) : a.date < b.date ? 1 : -1));
 }
 
 /** The icon each page names in its front matter, per locale (validated against the template's `icon` field). */
-function namedIcons(pages: readonly PlannedPage[]): RenderContext['icons'] {
-  const icons = {} as RenderContext['icons'];
-  for (const locale of LOCALES) {
+function namedIcons(pages: readonly PlannedPage[], codes: readonly Locale[]): RenderContext['icons'] {
+  const icons: RenderContext['icons'] = {};
+  for (const locale of codes) {
     icons[locale] = new Map(
       pages.filter((p) => p.locale === locale && typeof p.source.data.icon === 'string').map((p) => [p.route, String(p.source.data.icon)]),
     );
@@ -145,9 +142,9 @@ function pageRelations(
   config: SiteConfig,
 ): Pick<RenderContext, 'parents' | 'titles'> {
   const groups = menu.groups.map((g) => g.items.map((i) => i.route));
-  const parents = {} as RenderContext['parents'];
-  const titles = {} as RenderContext['titles'];
-  for (const locale of LOCALES) {
+  const parents: RenderContext['parents'] = {};
+  const titles: RenderContext['titles'] = {};
+  for (const locale of localeCodes(config.locales)) {
     const own = pages.filter((p) => p.locale === locale);
     const facts = own.map((p) => ({
       route: p.route,
@@ -196,22 +193,23 @@ interface SiteFiles {
 async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<SiteFiles> {
   const { root } = inputs;
   const cacheDir = cacheDirOf(root);
-  const [config, menu, ownStrings, templates, script, detect, stylesheet, allPublicFiles, terms, images] = await Promise.all([
-    loadSiteConfig(contentDir),
+  // The locales decide which strings files there are: site.yaml is read first.
+  const config = await loadSiteConfig(contentDir);
+  const [menu, ownStrings, templates, script, detect, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadMenu(contentDir),
-    loadStrings(contentDir),
+    loadStrings(contentDir, config.locales),
     loadTemplateModule<TemplateModule>(root, cacheDir),
     buildClientScript(root, cacheDir),
     buildDetectScript(root, cacheDir),
     buildStylesheet(root, cacheDir),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false, ignore: IGNORED_GLOBS }),
-    loadTerms(contentDir),
+    loadTerms(contentDir, config.locales),
     probePublicImages(join(root, 'public'), cacheDir),
   ]);
   return {
     config: inputs.baseUrl ? { ...config, baseUrl: inputs.baseUrl.replace(/\/+$/, '') } : config,
     menu,
-    strings: withDefaults(ownStrings, templates.module.UI_TEXT),
+    strings: withDefaults(ownStrings, templates.module.UI_TEXT, config.locales),
     templates,
     assets: { script, detect, stylesheet },
     // Raster originals are never copied: they may carry a GPS position (docs/writing.md, "Images").
@@ -224,13 +222,22 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
 /** The pages, read (reusing what `reuse` knows) and planned per locale, and the problems found on the way. */
 async function loadPlannedPages(files: SiteFiles, contentDir: string, inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }) {
   // Pages were validated against the templates' fields: a changed template set means reading them anew.
-  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
+  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir, files.config.locales);
   const known = reuse?.templatesHash === files.templates.hash ? reuse : { sources: new Map<string, SourcePage>() };
-  const loaded = await loadPages(contentDir, fieldsOfTemplates(files.templates.module), { ...known, entries }, files.config.maxPageSize);
-  const plan = planPages(loaded.pages, inputs.drafts);
+  const loaded = await loadPages(
+    contentDir,
+    fieldsOfTemplates(files.templates.module),
+    { ...known, entries },
+    files.config.maxPageSize,
+    files.config.locales,
+  );
+  const plan = planPages(loaded.pages, inputs.drafts, files.config.locales);
   // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
   // are found while it renders (cli/core/render/markdown.ts).
-  const prose = loaded.pages.flatMap((source) => dataProseProblems(source.data, source.locale, files.terms, source.file, source.lineOf));
+  const { locales } = files.config;
+  const prose = loaded.pages.flatMap((source) =>
+    dataProseProblems(source.data, { code: source.locale, lang: langOf(locales, source.locale) }, files.terms, source.file, source.lineOf),
+  );
   return { entries, sources: loaded.pages, plan, warnings: [...loaded.warnings, ...plan.warnings, ...prose], errors: plan.errors };
 }
 
@@ -239,22 +246,32 @@ function linkableRoutes(pages: readonly PlannedPage[]): Set<string> {
   return new Set(pages.flatMap((p) => routesOfPage(p.route)));
 }
 
-/** The text ids each locale lacks, and the menu's and strings' problems. */
+/**
+ * The text ids each locale lacks, each locale's strings with its fallback chain's text filled in, and the
+ * menu's and strings' problems.
+ */
 function checkNames(
   files: SiteFiles,
   routes: ReadonlySet<string>,
   drafts: LinkTargets['drafts'],
   contentDir: string,
-): { missing: Record<Locale, string[]>; errors: Problem[] } {
-  const { menu, strings, templates } = files;
-  const missing = missingStrings(strings, [...templates.module.UI_STRINGS, ...menuLabels(menu)]);
+): { missing: Record<Locale, string[]>; strings: Strings; errors: Problem[]; warnings: Problem[] } {
+  const { menu, strings, templates, config } = files;
+  const used = [...templates.module.UI_STRINGS, ...menuLabels(menu)];
+  const missing = missingStrings(strings, config.locales, used);
   const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
+  const resolved = resolveStrings(
+    strings,
+    config.locales,
+    { file: menu.file, uses: menuTextUses(menu) },
+    stringsFile,
+    templates.module.UI_STRINGS,
+  );
   return {
     missing,
-    errors: [
-      ...checkMenu(menu, { routes, drafts }),
-      ...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, stringsFile),
-    ],
+    strings: resolved.strings,
+    errors: [...checkMenu(menu, { routes, drafts, locales: config.locales }), ...resolved.errors],
+    warnings: resolved.warnings,
   };
 }
 
@@ -266,20 +283,22 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const contentDir = contentFolder(inputs.contentDir);
   const year = buildYear();
   const files = await loadSiteFiles(inputs, contentDir);
-  const { config, menu, strings, templates, assets, publicFiles, images, terms } = files;
+  const { config, menu, templates, assets, publicFiles, images, terms } = files;
   const module = templates.module;
-  const { entries, sources, plan, warnings, errors: planErrors } = await loadPlannedPages(files, contentDir, inputs, reuse);
+  const codes = localeCodes(config.locales);
+  const planned = await loadPlannedPages(files, contentDir, inputs, reuse);
+  const { entries, sources, plan, errors: planErrors } = planned;
   const routes = linkableRoutes(plan.pages);
   const names = checkNames(files, routes, plan.drafts, contentDir);
   if (planErrors.length || names.errors.length) throw new SiteError([...planErrors, ...names.errors]);
+  const { strings } = names;
+  const warnings = [...planned.warnings, ...names.warnings];
 
-  const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<
-    Locale,
-    ArticleSummary[]
-  >;
+  const articles: Record<Locale, ArticleSummary[]> = Object.fromEntries(codes.map((l) => [l, listArticles(plan.pages, module, l, config)]));
   const relations = pageRelations(plan.pages, module, menu, config);
-  const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale].get('/news'));
+  const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale]?.get('/news'));
   const targets: LinkTargets = {
+    locales: config.locales,
     routes,
     drafts: plan.drafts,
     files: new Set([
@@ -306,9 +325,9 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     articles,
     assets: assetUrls(assets, config.cdn),
     ...relations,
-    featured: featuredArticles(plan.pages, articles),
+    featured: featuredArticles(plan.pages, articles, config),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
-    icons: namedIcons(plan.pages),
+    icons: namedIcons(plan.pages, codes),
     year,
     terms,
     images,
@@ -353,10 +372,15 @@ function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets']
 }
 
 /** The newest article of each locale, shown in full on /newsDetail. */
-function featuredArticles(pages: readonly PlannedPage[], articles: Record<Locale, ArticleSummary[]>): RenderContext['featured'] {
+function featuredArticles(
+  pages: readonly PlannedPage[],
+  articles: Record<Locale, ArticleSummary[]>,
+  config: SiteConfig,
+): RenderContext['featured'] {
   const featured: RenderContext['featured'] = {};
-  for (const locale of LOCALES) {
-    const page = pages.find((p) => p.locale === locale && encodeSitePath(localisePath(p.route, locale)) === articles[locale][0]?.href);
+  for (const locale of localeCodes(config.locales)) {
+    const newest = articles[locale]?.[0]?.href;
+    const page = pages.find((p) => p.locale === locale && encodeSitePath(localisePath(p.route, locale, config.locales)) === newest);
     if (page) featured[locale] = portable(page).source;
   }
   return featured;

@@ -4,7 +4,8 @@
  * files of public/ with the size and mtime of their source.
  */
 import { join } from 'node:path';
-import { LOCALES } from '../../client/constants.ts';
+import { localeCodes } from './common/locales.ts';
+import { localisePath } from './common/routes.ts';
 import { produceCard } from './render/card-image.ts';
 import { contentHash } from './common/files.ts';
 import { produceVariant } from './render/image-files.ts';
@@ -19,13 +20,13 @@ import { renderRobots, renderSitemap } from './render/sitemap.ts';
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   const { ctx, config, assets } = site;
-  const files: Array<[string, string | Uint8Array]> = LOCALES.map((locale) => [
-    locale === 'zh' ? '404.html' : `${locale}/404.html`,
+  const files: Array<[string, string | Uint8Array]> = localeCodes(config.locales).map((locale) => [
+    `${localisePath('/404', locale, config.locales).slice(1)}.html`,
     renderNotFound(locale, ctx),
   ]);
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
   // The sitemap lists canonical pages only: /home declares / canonical (docs/writing.md, "Pages and routes").
-  files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes)], ['robots.txt', renderRobots(config.baseUrl)]);
+  files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes, config.locales)], ['robots.txt', renderRobots(config.baseUrl)]);
   for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
   return files;
 }
@@ -102,7 +103,7 @@ export function cardTargets(site: Site): Array<[string, Target]> {
  * in that order.
  */
 export function outputTargets(site: Site, shared: string, publicStamps: Readonly<Record<string, string>>): SiteTargets {
-  const jobs = listJobs(site.pages);
+  const jobs = listJobs(site.pages, site.config.locales);
   const keys = jobs.map((job) => jobKey(site, shared, job));
   const targets = new Map<string, Target>();
   jobs.forEach((job, index) => {

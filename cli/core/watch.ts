@@ -233,7 +233,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
   const replaced = new Set(site.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
   const warnings = [...site.warnings.filter((w) => !replaced.has(w)), ...[...edited.values()].flatMap((s) => s.warnings)];
   const next: Site = { ...site, sources, pages, warnings };
-  const jobs = listJobs(pages);
+  const jobs = listJobs(pages, site.config.locales);
   const keys = [...state.built.keys];
   const targets = new Map<string, Target>(state.built.targets);
   jobs.forEach((job, index) => {

@@ -42,7 +42,7 @@ export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): Reac
       <meta name="twitter:description" content={page.description} />
       <meta name="twitter:image" content={social.image} />
       <link rel="icon" href={site.asset('/favicon.svg')} type="image/svg+xml" />
-      {site.detectJs ? <script src={site.detectJs} /> : null}
+      {site.detectJs ? <script src={site.detectJs} data-locales={site.detectLocales} /> : null}
       <link rel="stylesheet" href={site.css} />
       <script src={site.js} defer />
       <JsonLd data={page.structuredData} />

@@ -26,17 +26,52 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
           aria-label={t('a11y.mainNav')}
           dangerouslySetInnerHTML={{ __html: site.shared(site.menu, () => <NavList site={site} t={t} />) }}
         />
-        <a
-          className="locale-switch"
-          href={site.switchTo.href}
-          {...{ hreflang: site.switchTo.hreflang }}
-          lang={site.switchTo.lang}
-          data-locale-switch=""
-        >
-          {site.switchTo.label}
-        </a>
+        {site.switchTo ? (
+          <a
+            className="locale-switch"
+            href={site.switchTo.href}
+            {...{ hreflang: site.switchTo.hreflang }}
+            lang={site.switchTo.lang}
+            data-locale-switch={site.switchTo.code}
+          >
+            {site.switchTo.label}
+          </a>
+        ) : null}
+        {site.languages ? <LanguageList languages={site.languages} /> : null}
       </div>
     </header>
+  );
+}
+
+/**
+ * The language list of a site with three or more locales: a disclosure button naming the current language
+ * and a list of links to the same page in every locale, each labelled in its own language (`lang`,
+ * `hreflang`). It is a `[data-menu]` like the product dropdown, so the stylesheet opens it on hover and
+ * focus, and client/menu.ts adds the toggle, Escape and the arrow keys.
+ */
+function LanguageList({ languages }: { languages: NonNullable<TemplateProps['site']['languages']> }): ReactElement {
+  return (
+    <div className="language-menu" data-menu="">
+      <button type="button" className="locale-switch" aria-expanded="false" aria-controls="menu-languages">
+        <span className="visually-hidden">{`${languages.label}: `}</span>
+        {languages.current}
+      </button>
+      <ul className="language-list" id="menu-languages" aria-label={languages.label}>
+        {languages.items.map((item) => (
+          <li key={item.code}>
+            <a
+              href={item.href}
+              {...{ hreflang: item.hreflang }}
+              lang={item.lang}
+              data-locale-switch={item.code}
+              aria-current={item.current ? 'page' : undefined}
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { chooseLocale, localeOfTag } from '../../client/locale.ts';
+import { chooseLocale, parseLocales } from '../../client/locale.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasMarker, markWindow, openPage, useSite, waitForRoute } from '../helpers/browser.ts';
 
@@ -44,26 +44,41 @@ async function expectStayed(page: Page, path: string): Promise<void> {
 }
 
 describe('chooseLocale', () => {
-  test('a cookie holding a known locale wins over the browser languages', () => {
-    expect(chooseLocale('zh', ['en-US', 'en'])).toBe('zh');
-    expect(chooseLocale('en', ['zh-CN'])).toBe('en');
+  const two = parseLocales('zh:zh-CN en:en');
+  const three = parseLocales('zh:zh-CN en:en ja:ja');
+
+  test('reads the configured locales from the page, the default first', () => {
+    expect(three).toEqual([
+      { code: 'zh', lang: 'zh-CN' },
+      { code: 'en', lang: 'en' },
+      { code: 'ja', lang: 'ja' },
+    ]);
+    expect(parseLocales(null)).toEqual([]);
+  });
+
+  test('a cookie holding a configured locale wins over the browser languages', () => {
+    expect(chooseLocale('zh', ['en-US', 'en'], two)).toBe('zh');
+    expect(chooseLocale('en', ['zh-CN'], two)).toBe('en');
+    expect(chooseLocale('ja', ['en-US'], three)).toBe('ja');
+    // A cookie for a locale this site does not have is ignored.
+    expect(chooseLocale('ja', ['en-US'], two)).toBe('en');
   });
 
   test('without a usable cookie the first browser language that matches a locale decides', () => {
-    expect(chooseLocale(undefined, ['en-GB', 'zh-CN'])).toBe('en');
-    expect(chooseLocale('fr', ['fr-FR', 'EN-us'])).toBe('en');
-    expect(chooseLocale(undefined, ['zh-TW', 'en'])).toBe('zh');
+    expect(chooseLocale(undefined, ['en-GB', 'zh-CN'], two)).toBe('en');
+    expect(chooseLocale('fr', ['fr-FR', 'EN-us'], two)).toBe('en');
+    expect(chooseLocale(undefined, ['zh-TW', 'en'], two)).toBe('zh');
+    expect(chooseLocale(undefined, ['ja-JP', 'en-US'], three)).toBe('ja');
+    expect(chooseLocale(undefined, ['fr-FR', 'ja', 'en'], three)).toBe('ja');
+    // An exact tag wins over a language match: zh-TW goes to a zh-TW locale, zh-CN to the zh one.
+    const chinese = parseLocales('zh:zh-CN tw:zh-TW');
+    expect(chooseLocale(undefined, ['zh-TW'], chinese)).toBe('tw');
+    expect(chooseLocale(undefined, ['zh-CN'], chinese)).toBe('zh');
   });
 
-  test('with nothing that matches, the default locale zh stays', () => {
-    expect(chooseLocale(undefined, ['fr-FR', 'de'])).toBe('zh');
-    expect(chooseLocale(undefined, [])).toBe('zh');
-  });
-
-  test('hreflang tags map back to locales', () => {
-    expect(localeOfTag('zh-CN')).toBe('zh');
-    expect(localeOfTag('en')).toBe('en');
-    expect(localeOfTag('fr')).toBeUndefined();
+  test('with nothing that matches, the default locale stays', () => {
+    expect(chooseLocale(undefined, ['fr-FR', 'de'], two)).toBe('zh');
+    expect(chooseLocale(undefined, [], three)).toBe('zh');
   });
 });
 
@@ -71,7 +86,7 @@ describe('locale detection on the root path', () => {
   test('the detection script is a blocking script in the head of / only, before the stylesheet', () => {
     const head = (file: string): string => /<head>.*<\/head>/s.exec(readFileSync(join(site.dir, file), 'utf8'))?.[0] ?? '';
     const root = head('index.html');
-    const detect = /<script src="(\/assets\/detect\.[0-9a-f]+\.js)"><\/script>/.exec(root);
+    const detect = /<script src="(\/assets\/detect\.[0-9a-f]+\.js)" data-locales="zh:zh-CN en:en"><\/script>/.exec(root);
     expect(detect).not.toBeNull();
     expect(root.indexOf(detect?.[0] ?? '')).toBeLessThan(root.indexOf('rel="stylesheet"'));
     for (const file of ['home.html', 'en.html', 'en/index.html', 'DROC.html', 'en/home.html'])

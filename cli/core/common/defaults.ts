@@ -40,6 +40,19 @@ export const DEFAULTS = {
   isolatePageAbove: 256 * 1024,
   /** The template of a page whose front matter names none (docs/templates.md). */
   template: 'page',
+  /**
+   * The locales of a site.yaml without `locales` (docs/locales.md): Chinese, the default, at the root and
+   * English under /en. The one place besides the built-in UI text (templates/strings.ts) that names them.
+   */
+  locales: [
+    { code: 'zh', lang: 'zh-CN', label: '中文', ogLocale: 'zh_CN' },
+    { code: 'en', lang: 'en', label: 'English', ogLocale: 'en_US' },
+  ],
+  /**
+   * The language of the tool's own messages and pages (numbers in messages, the "not built yet" page of
+   * `watch`): English whatever the site's locales are.
+   */
+  messageLanguage: 'en',
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

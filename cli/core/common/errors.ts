@@ -116,7 +116,7 @@ export const CATALOGUE = {
   STRING_MISSING: {
     severity: 'error',
     title: 'Missing text id',
-    when: "a menu label is not defined in a locale's `_strings.yaml` (menu.yaml line given), or an id one locale defines is missing in the other",
+    when: "a menu label or text id has no text in a locale, nor in its fallback chain (menu.yaml line given); an id the default locale lacks while another locale defines it",
     hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (docs/writing.md, "_strings.yaml").',
   },
   TEMPLATE_UNKNOWN: {
@@ -124,6 +124,12 @@ export const CATALOGUE = {
     title: 'Unknown template',
     when: 'the `template` does not exist (the known ones are listed)',
     hint: 'Use one of the templates listed, or remove `template` for a plain page.',
+  },
+  STRING_FALLBACK: {
+    severity: 'warning',
+    title: 'Text taken from another locale',
+    when: "a text id is missing in a locale's `_strings.yaml` and in the built-in text; the text of the locale's fallback chain stands in (an error under `--strict`)",
+    hint: 'Add the text id to the _strings.yaml of the locale named; until then readers of that locale see the text of its fallback locale (docs/locales.md).',
   },
   PAGE_TOO_DEEP: {
     severity: 'error',
@@ -333,8 +339,8 @@ export const CATALOGUE = {
   TRANSLATION_MISSING: {
     severity: 'warning',
     title: 'Missing translation',
-    when: 'a page exists in one locale only; the other stands in',
-    hint: "Write the page in this locale; until then the other locale's page stands in.",
+    when: 'a page is missing in a locale; the first locale of its fallback chain that has it stands in',
+    hint: 'Write the page in this locale; until then the page of the first locale of its fallback chain that has one stands in (docs/locales.md).',
   },
   TRANSLATION_DRAFT: {
     severity: 'warning',

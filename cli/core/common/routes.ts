@@ -2,7 +2,8 @@
  * Routes: pure functions from content file paths to routes, URLs, route names and output files
  * (docs/writing.md, "Pages and routes", and docs/hosting.md, "Output"). Nothing here touches the filesystem.
  */
-import { DEFAULT_LOCALE, ROUTE_NAME_SEPARATOR, type Locale } from '../../../client/constants.ts';
+import { ROUTE_NAME_SEPARATOR, type Locale } from '../../../client/constants.ts';
+import { defaultLocale, localeCodes, type Locales } from './locales.ts';
 
 /**
  * The home page is also written at `/home` (and `/en/home`), which declares `/` canonical (docs/writing.md,
@@ -21,8 +22,11 @@ export function canonicalRoute(route: string): string {
   return route === HOME_ALIAS ? '/' : route;
 }
 
-/** Routes the build generates itself; a content file may not claim them. */
-const RESERVED_FIRST_SEGMENTS = new Set(['en', 'zh', 'assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt']);
+/**
+ * First segments of paths the build writes itself: neither a content file nor a locale code (site.yaml
+ * `locales`) may claim them. The locale codes are reserved too, for content files (`checkFileRoute`).
+ */
+export const RESERVED_NAMES: readonly string[] = ['assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt'];
 /** Characters a route keeps besides whitespace (which becomes `-`): letters, marks and digits of any script, `-`, `_`, `.`. */
 const DROPPED = /[^\p{L}\p{M}\p{N}\s._-]/gu;
 /** A run of whitespace and the hyphens among and around it: `a b`, `a - b` and `a\u3000b` all become `a-b`. */
@@ -56,8 +60,12 @@ export function routeFromFile(relPath: string): string {
   return `/${segments.join('/')}`;
 }
 
-/** Why a file cannot become a route, or null when it can. */
-export function checkFileRoute(relPath: string): { code: 'FILE_NAME_INVALID' | 'ROUTE_RESERVED'; message: string } | null {
+/** Why a file cannot become a route, or null when it can: `locales` are the configured ones, whose codes are URL prefixes. */
+export function checkFileRoute(
+  relPath: string,
+  locales: Locales,
+): { code: 'FILE_NAME_INVALID' | 'ROUTE_RESERVED'; message: string } | null {
+  const reserved = new Set([...localeCodes(locales), ...RESERVED_NAMES]);
   for (const name of relPath.replace(/\.md$/, '').split('/')) {
     const segment = routeSegment(name);
     if (segment === '')
@@ -76,11 +84,16 @@ export function checkFileRoute(relPath: string): { code: 'FILE_NAME_INVALID' | '
   }
   const route = routeFromFile(relPath);
   const first = route.split('/')[1] ?? '';
-  if (RESERVED_FIRST_SEGMENTS.has(first))
+  if (localeCodes(locales).includes(first))
+    return {
+      code: 'ROUTE_RESERVED',
+      message: `The route ${route} is reserved: /${first} is the URL prefix of the locale "${first}" (site.yaml \`locales\`).`,
+    };
+  if (reserved.has(first))
     return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
   // `/Assets` or `/EN` would be written over the build's own `assets/` or `en.html` where case is ignored.
   const lower = first.toLowerCase();
-  if (RESERVED_FIRST_SEGMENTS.has(lower))
+  if (reserved.has(lower))
     return {
       code: 'ROUTE_RESERVED',
       message: `The route ${route} differs only in case from /${lower}, which the build generates itself; macOS, Windows and many hosts ignore case in file names, so the two would be one.`,
@@ -167,19 +180,20 @@ export function decodeSitePath(path: string): string {
 }
 
 /** The URL path of a route in a locale: `/DROC` -> `/en/DROC`; the default locale has no prefix. */
-export function localisePath(route: string, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return route;
+export function localisePath(route: string, locale: Locale, locales: Locales): string {
+  if (locale === defaultLocale(locales)) return route;
   return route === '/' ? `/${locale}` : `/${locale}${route}`;
 }
 
 /** The route and locale of a site URL path, or null when the path belongs to no locale tree. */
-export function parseSitePath(path: string, locales: readonly Locale[]): { route: string; locale: Locale } {
-  for (const locale of locales) {
-    if (locale === DEFAULT_LOCALE) continue;
+export function parseSitePath(path: string, locales: Locales): { route: string; locale: Locale } {
+  const main = defaultLocale(locales);
+  for (const locale of localeCodes(locales)) {
+    if (locale === main) continue;
     if (path === `/${locale}`) return { route: '/', locale };
     if (path.startsWith(`/${locale}/`)) return { route: path.slice(locale.length + 1), locale };
   }
-  return { route: path, locale: DEFAULT_LOCALE };
+  return { route: path, locale: main };
 }
 
 /** The route name used in `data-route`: `/` -> `index___zh`, `/company/company` -> `company-company___en`. */
@@ -193,8 +207,8 @@ export function routeName(route: string, locale: Locale): string {
  * that `/DROC` answers 200 at exactly that path on nginx (`try_files $uri $uri.html`) and on hosts with
  * clean URLs, never through a redirect to `/DROC/`. A locale root is also written as `<locale>/index.html`.
  */
-export function outputFiles(route: string, locale: Locale): string[] {
-  const path = localisePath(route, locale);
+export function outputFiles(route: string, locale: Locale, locales: Locales): string[] {
+  const path = localisePath(route, locale, locales);
   if (path === '/') return ['index.html'];
   if (route === '/') return [`${path.slice(1)}.html`, `${path.slice(1)}/index.html`];
   return [`${path.slice(1)}.html`];

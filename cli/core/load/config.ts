@@ -4,9 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { localeCodes, type Locales } from '../common/locales.ts';
+import { LOCALE_FIELD, readLocales } from './locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { validate, type Field } from './schema.ts';
+import { formatPath, isRecord, validate, type Field } from './schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
@@ -14,6 +16,8 @@ import { parseSize } from './size.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
+  /** The site's locales, the default first (site.yaml `locales`, or the defaults of cli/core/common/defaults.ts). */
+  locales: Locales;
   baseUrl: string;
   company: Record<Locale, string>;
   phone: string;
@@ -89,19 +93,26 @@ export const PLACEHOLDER_FIELDS = [
   'platformYear',
 ] as const;
 
-const SITE_SCHEMA: Field = {
+/** A text given once per configured locale (`company`, `legalEntity`, `address`). */
+function perLocale(codes: readonly string[], required: boolean): Field {
+  return { kind: 'record', required, fields: Object.fromEntries(codes.map((code) => [code, { kind: 'string', required: true }])) };
+}
+
+/** The schema of site.yaml, whose per-locale texts name the configured locales (`company.ja`). */
+const siteSchema = (codes: readonly string[]): Field => ({
   kind: 'record',
   required: true,
   fields: {
+    locales: { kind: 'list', min: 1, of: LOCALE_FIELD },
     baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
-    company: { kind: 'record', required: true, fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    company: perLocale(codes, true),
     phone: { kind: 'string', required: true },
     email: { kind: 'string', required: true },
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     founded: { kind: 'number' },
-    legalEntity: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
-    address: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    legalEntity: perLocale(codes, false),
+    address: perLocale(codes, false),
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
@@ -109,7 +120,7 @@ const SITE_SCHEMA: Field = {
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
   },
-};
+});
 
 const ITEM: Field = { kind: 'record', fields: { route: ROUTE, label: TEXT_ID } };
 const MENU_SCHEMA: Field = {
@@ -139,19 +150,30 @@ async function readYaml(path: string, code: 'CONFIG_INVALID' | 'MENU_INVALID' | 
   return parseYaml(text, file);
 }
 
-function check(source: YamlSource, schema: Field, code: 'CONFIG_INVALID' | 'MENU_INVALID' | 'STRINGS_INVALID'): void {
+function check(source: YamlSource, schema: Field, code: 'CONFIG_INVALID' | 'MENU_INVALID' | 'STRINGS_INVALID', path: string[] = []): void {
   const unknown: Array<Array<string | number>> = [];
-  const problems: Problem[] = validate(source.value, schema, source, code, [], unknown);
+  const value = path.reduce<unknown>((v, key) => (isRecord(v) ? v[key] : undefined), source.value);
+  const problems: Problem[] = validate(value, schema, source, code, path, unknown);
   for (const path of unknown) {
-    problems.push(problem(code, `Unknown field \`${path.join('.')}\`.`, { file: source.file, line: source.lineOf(path) }));
+    problems.push(problem(code, `Unknown field \`${formatPath(path)}\`.`, { file: source.file, line: source.lineOf(path) }));
   }
   if (problems.length) throw new SiteError(problems);
+}
+
+/** site.yaml's `locales`, each entry checked, then the list as a whole (cli/core/load/locales.ts). */
+function checkLocales(source: YamlSource): Locales {
+  check(source, { kind: 'list', min: 1, of: LOCALE_FIELD }, 'CONFIG_INVALID', ['locales']);
+  const { locales, problems } = readLocales(source);
+  if (problems.length) throw new SiteError(problems);
+  return locales;
 }
 
 /** Reads content/site.yaml; trailing slashes of URLs are dropped so joins stay simple. */
 export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
   const source = await readYaml(join(contentDir, 'site.yaml'), 'CONFIG_INVALID');
-  check(source, SITE_SCHEMA, 'CONFIG_INVALID');
+  // The locales first: the schema of the other fields names them (`company.ja`).
+  const locales = checkLocales(source);
+  check(source, siteSchema(localeCodes(locales)), 'CONFIG_INVALID');
   const raw = source.value as Record<string, unknown>;
   const trim = (value: unknown): string => String(value ?? '').replace(/\/+$/, '');
   const maxPageSize = raw.maxPageSize === undefined || raw.maxPageSize === null ? DEFAULTS.maxPageSize : parseSize(raw.maxPageSize);
@@ -165,6 +187,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     );
   }
   return {
+    locales,
     baseUrl: trim(raw.baseUrl),
     company: raw.company as Record<Locale, string>,
     phone: String(raw.phone),
@@ -228,9 +251,9 @@ function checkPlainStrings(source: YamlSource): void {
 }
 
 /** Reads content/<locale>/_strings.yaml for every locale (a missing file is an empty dictionary). */
-export async function loadStrings(contentDir: string): Promise<Strings> {
+export async function loadStrings(contentDir: string, locales: Locales): Promise<Strings> {
   const entries = await Promise.all(
-    LOCALES.map(async (locale): Promise<[Locale, Record<string, string>]> => {
+    localeCodes(locales).map(async (locale): Promise<[Locale, Record<string, string>]> => {
       const path = join(contentDir, locale, '_strings.yaml');
       let text: string;
       try {

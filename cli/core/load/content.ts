@@ -8,7 +8,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { localeCodes, type Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
@@ -283,9 +284,15 @@ export interface PageReuse {
   parsed?: ReadonlyMap<string, ParsedPage>;
 }
 
+/** The glob of the locale folders (`{zh,en}`; one locale is its name alone, which braces would not expand). */
+function localeFolders(locales: Locales): string {
+  const codes = localeCodes(locales);
+  return codes.length === 1 ? (codes[0] as string) : `{${codes.join(',')}}`;
+}
+
 /** Lists the page files of every locale, relative to the content folder, sorted. */
-export async function listPageFiles(contentDir: string): Promise<string[]> {
-  const entries = await fg(`{${LOCALES.join(',')}}/**/*.md`, {
+export async function listPageFiles(contentDir: string, locales: Locales): Promise<string[]> {
+  const entries = await fg(`${localeFolders(locales)}/**/*.md`, {
     cwd: contentDir,
     onlyFiles: true,
     dot: false,
@@ -300,20 +307,18 @@ export async function listPageFiles(contentDir: string): Promise<string[]> {
  * pages would otherwise be left out without a word. Files (site.yaml, menu.yaml…) and folders starting
  * with `_` or `.` are not locales.
  */
-export async function findUnknownLocales(contentDir: string): Promise<Problem[]> {
+export async function findUnknownLocales(contentDir: string, locales: Locales): Promise<Problem[]> {
   const entries = await readdir(contentDir, { withFileTypes: true });
-  const known: readonly string[] = LOCALES;
+  const known = localeCodes(locales);
   return entries
     .filter((entry) => entry.isDirectory() && !/^[_.]/.test(entry.name) && !known.includes(entry.name))
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
       const folder = displayPath(join(contentDir, name));
-      return problem(
-        'LOCALE_UNKNOWN',
-        `The folder ${folder}/ is not a configured locale (${LOCALES.join(', ')}); its pages are not built.`,
-        { file: folder },
-      );
+      return problem('LOCALE_UNKNOWN', `The folder ${folder}/ is not a configured locale (${known.join(', ')}); its pages are not built.`, {
+        file: folder,
+      });
     });
 }
 
@@ -329,8 +334,8 @@ const LISTED = 10;
  * other file (an image, a PDF kept beside the pages) is named in one grouped warning pointing to public/.
  * Files and folders starting with `_` or `.` (`_strings.yaml`, `.DS_Store`) are not pages and stay silent.
  */
-export async function findIgnoredFiles(contentDir: string): Promise<Problem[]> {
-  const entries = await fg(`{${LOCALES.join(',')}}/**/*`, {
+export async function findIgnoredFiles(contentDir: string, locales: Locales): Promise<Problem[]> {
+  const entries = await fg(`${localeFolders(locales)}/**/*`, {
     cwd: contentDir,
     onlyFiles: true,
     dot: false,
@@ -410,9 +415,13 @@ export async function loadPages(
   templates: TemplateFields,
   reuse?: PageReuse,
   maxPageSize: number = DEFAULTS.maxPageSize,
+  locales: Locales = DEFAULTS.locales,
 ): Promise<{ pages: SourcePage[]; warnings: Problem[] }> {
-  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir);
-  const [unknownLocales, ignoredFiles] = await Promise.all([findUnknownLocales(contentDir), findIgnoredFiles(contentDir)]);
+  const entries = reuse?.entries ? [...reuse.entries] : await listPageFiles(contentDir, locales);
+  const [unknownLocales, ignoredFiles] = await Promise.all([
+    findUnknownLocales(contentDir, locales),
+    findIgnoredFiles(contentDir, locales),
+  ]);
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
   const base = displayPath(contentDir);
@@ -422,7 +431,7 @@ export async function loadPages(
       const locale = entry.slice(0, slash) as Locale;
       const relPath = entry.slice(slash + 1);
       const file = base ? `${base}/${entry}` : entry;
-      const bad = checkFileRoute(relPath);
+      const bad = checkFileRoute(relPath, locales);
       if (bad) {
         problems.push(problem(bad.code, bad.message, { file }));
         return undefined;

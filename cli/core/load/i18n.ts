@@ -1,11 +1,14 @@
 /**
- * Locale decisions as pure functions: which source stands in for each page of each locale (the fallback
- * rule of docs/writing.md, "Pages and routes": the other locale's page stands in), and the translation report.
+ * Locale decisions as pure functions: which source stands in for each page of each locale (the first
+ * locale of its fallback chain that has one; docs/locales.md), which text stands in for a text id a
+ * locale lacks, and the translation report.
  */
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { localeCodes, resolveFallback, type Locales } from '../common/locales.ts';
 import type { PageSource, SourcePage } from './content.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import type { TermGap } from './terms.ts';
+import type { Strings } from './config.ts';
 import { findCaseCollisions } from '../common/routes.ts';
 
 /** A page to write: the route in a locale tree and the source that fills it. */
@@ -13,10 +16,10 @@ export interface PlannedPage<S extends PageSource = SourcePage> {
   route: string;
   locale: Locale;
   source: S;
-  /** True when the source is the other locale's page standing in for a missing translation. */
+  /** True when the source is another locale's page standing in for a missing translation. */
   fallback: boolean;
   /**
-   * The locales with their own file for this route, in LOCALES order: the ones search engines are told
+   * The locales with their own file for this route, in configured order: the ones search engines are told
    * about (canonical, hreflang alternates, sitemap). A stand-in's canonical is its source's page.
    */
   ownLocales: Locale[];
@@ -30,6 +33,8 @@ export interface TranslationRow {
 
 /** The translation report: per-route availability and the text ids each locale lacks. */
 export interface TranslationReport {
+  /** The locale codes, in configured order (the report's columns). */
+  locales: Locale[];
   pages: TranslationRow[];
   missingStrings: Record<Locale, string[]>;
   /** For each page and its translation, the term-base concepts each locale lacks (cli/core/load/terms.ts). */
@@ -61,10 +66,12 @@ export function portable(page: PlannedPage): PlannedPage<PageSource> {
 
 /**
  * Plans every page of every locale. Duplicate routes, and routes that differ only in case, are errors
- * naming both files; a route present in one locale only is written in every locale from that source,
- * with a warning naming the missing file, or naming the draft left out in its place.
+ * naming both files; a route a locale lacks is written from the first locale of its fallback chain that
+ * has it (else from the first configured locale that has it, so that no link breaks), with a warning
+ * naming the missing file, or naming the draft left out in its place.
  */
-export function planPages(sources: readonly SourcePage[], includeDrafts: boolean): PagePlan {
+export function planPages(sources: readonly SourcePage[], includeDrafts: boolean, locales: Locales): PagePlan {
+  const codes = localeCodes(locales);
   const errors: Problem[] = [];
   const warnings: Problem[] = [];
   const byRoute = new Map<string, Partial<Record<Locale, SourcePage>>>();
@@ -90,7 +97,7 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
     entry[source.locale] = source;
     byRoute.set(source.route, entry);
   }
-  const kept = [...byRoute.values()].flatMap((entry) => LOCALES.map((l) => entry[l]).filter((s): s is SourcePage => s !== undefined));
+  const kept = [...byRoute.values()].flatMap((entry) => codes.map((l) => entry[l]).filter((s): s is SourcePage => s !== undefined));
   for (const { first, second, spellings, kind } of findCaseCollisions(kept)) {
     const what =
       kind === 'page' ? `the routes ${spellings[0]} and ${spellings[1]}` : `routes under the folders ${spellings[0]}/ and ${spellings[1]}/`;
@@ -105,14 +112,15 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
   const pages: PlannedPage[] = [];
   for (const route of [...byRoute.keys()].sort()) {
     const entry = byRoute.get(route) ?? {};
-    const ownLocales = LOCALES.filter((l) => entry[l] !== undefined);
-    for (const locale of LOCALES) {
+    const ownLocales = codes.filter((l) => entry[l] !== undefined);
+    for (const locale of codes) {
       const own = entry[locale];
       if (own) {
         pages.push({ route, locale, source: own, fallback: false, ownLocales });
         continue;
       }
-      const other = LOCALES.map((l) => entry[l]).find((s): s is SourcePage => s !== undefined);
+      const from = resolveFallback(locales, locale, (l) => entry[l] !== undefined) ?? ownLocales[0];
+      const other = from === undefined ? undefined : entry[from];
       if (!other) continue;
       const draft = draftsByRoute.get(route)?.[locale];
       if (draft) {
@@ -134,26 +142,26 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
   }
   const drafts = new Map<string, string>();
   for (const [route, entry] of [...draftsByRoute].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const draft = LOCALES.map((l) => entry[l]).find((s): s is SourcePage => s !== undefined);
+    const draft = codes.map((l) => entry[l]).find((s): s is SourcePage => s !== undefined);
     if (draft && !byRoute.has(route)) drafts.set(route, draft.file);
   }
   return { pages, errors, warnings, drafts };
 }
 
-/** Lists text ids present in some locale's strings but missing in another. */
-export function missingStrings(strings: Record<Locale, Record<string, string>>, used: readonly string[] = []): Record<Locale, string[]> {
+/** Lists, per locale, the text ids used or present in some locale's strings that the locale's own strings lack. */
+export function missingStrings(strings: Strings, locales: Locales, used: readonly string[] = []): Record<Locale, string[]> {
+  const codes = localeCodes(locales);
   const all = new Set<string>(used);
-  for (const locale of LOCALES) for (const id of Object.keys(strings[locale])) all.add(id);
-  const result = {} as Record<Locale, string[]>;
-  for (const locale of LOCALES) result[locale] = [...all].filter((id) => !(id in strings[locale])).sort();
-  return result;
+  for (const locale of codes) for (const id of Object.keys(strings[locale] ?? {})) all.add(id);
+  return Object.fromEntries(codes.map((locale) => [locale, [...all].filter((id) => !Object.hasOwn(strings[locale] ?? {}, id)).sort()]));
 }
 
 /** Builds the translation report from the plan. */
 export function translationReport(
   pages: readonly PlannedPage[],
   missing: Record<Locale, string[]>,
-  terms: TermGap[] = [],
+  terms: TermGap[],
+  locales: Locales,
 ): TranslationReport {
   const rows = new Map<string, TranslationRow>();
   for (const page of pages) {
@@ -161,20 +169,24 @@ export function translationReport(
     row.locales[page.locale] = page.fallback ? 'fallback' : 'own';
     rows.set(page.route, row);
   }
-  return { pages: [...rows.values()], missingStrings: missing, terms };
+  return { locales: localeCodes(locales), pages: [...rows.values()], missingStrings: missing, terms };
 }
 
 /**
- * Each locale's strings over the templates' built-in text (templates/strings.ts `UI_TEXT`): an entry of
- * the locale's _strings.yaml wins, id by id; a template id it leaves out gets its built-in text.
+ * Each locale's strings over the templates' built-in text (templates/strings.ts `UI_TEXT`, written per
+ * language): an entry of the locale's _strings.yaml wins, id by id; a template id it leaves out gets the
+ * built-in text of the locale's language (`zh-CN` reads `zh`), when there is one.
  */
 export function withDefaults(
-  strings: Record<Locale, Record<string, string>>,
-  defaults: Readonly<Record<string, Readonly<Record<Locale, string>>>>,
-): Record<Locale, Record<string, string>> {
-  const result = {} as Record<Locale, Record<string, string>>;
-  for (const locale of LOCALES) {
-    result[locale] = { ...Object.fromEntries(Object.entries(defaults).map(([id, text]) => [id, text[locale]])), ...strings[locale] };
+  strings: Strings,
+  defaults: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  locales: Locales,
+): Strings {
+  const result: Strings = {};
+  for (const { code, lang } of locales) {
+    const language = (lang.split('-')[0] ?? lang).toLowerCase();
+    const builtIn = Object.entries(defaults).flatMap(([id, text]) => (text[language] === undefined ? [] : [[id, text[language]]]));
+    result[code] = { ...Object.fromEntries(builtIn), ...strings[code] };
   }
   return result;
 }
@@ -185,50 +197,90 @@ export interface TextUse {
   line?: number;
 }
 
-/**
- * The STRING_MISSING errors of a site, given each locale's strings with the built-in text merged in
- * (`withDefaults`): a menu label a locale lacks, at its line in menu.yaml; then any id that one locale's
- * _strings.yaml defines and another lacks, at the lacking locale's file. `fileOf` names a locale's file.
- */
-export function findMissingStrings(
-  strings: Record<Locale, Record<string, string>>,
-  menu: { file: string; uses: readonly TextUse[] },
-  fileOf: (locale: Locale) => string,
-): Problem[] {
-  const problems: Problem[] = [];
-  const lacking = (id: string): Locale[] => LOCALES.filter((locale) => !Object.hasOwn(strings[locale], id));
-  const reported = new Set<string>();
-  for (const use of menu.uses) {
-    const locales = lacking(use.id);
-    if (!locales.length) continue;
-    reported.add(use.id);
-    const where = locales.map(fileOf).join(' and ');
-    problems.push(
-      problem('STRING_MISSING', `The menu label "${use.id}" is not defined in ${where}; the menu would show the id itself.`, {
-        file: menu.file,
-        ...(use.line ? { line: use.line } : {}),
-      }),
-    );
-  }
-  const defined = [...new Set(LOCALES.flatMap((locale) => Object.keys(strings[locale])))].filter((id) => !reported.has(id)).sort();
-  for (const locale of LOCALES) {
-    for (const id of defined) {
-      if (Object.hasOwn(strings[locale], id)) continue;
-      const others = LOCALES.filter((l) => Object.hasOwn(strings[l], id))
-        .map(fileOf)
-        .join(' and ');
-      problems.push(problem('STRING_MISSING', `The text id "${id}" is defined in ${others} but not here.`, { file: fileOf(locale) }));
-    }
-  }
-  return problems;
+/** Each locale's strings once the fallback chains filled what it lacks, and the problems found. */
+export interface ResolvedStrings {
+  strings: Strings;
+  /** STRING_MISSING: an id no locale of the chain has. */
+  errors: Problem[];
+  /** STRING_FALLBACK: an id a locale lacks, whose text comes from its fallback chain. */
+  warnings: Problem[];
 }
 
 /**
- * A text lookup for one locale: its strings (with the built-in text merged in, `withDefaults`). Never the
- * other locale's text: every id a page shows is checked first (`findMissingStrings`), so the id itself is
- * returned only for an id no template or menu uses.
+ * Fills each locale's strings (the built-in text merged in, `withDefaults`) from its fallback chain: an id
+ * the locale lacks takes the text of the first locale of the chain that has it, with a STRING_FALLBACK
+ * warning naming the id and the locale, so that a new language can go live before all of its text is
+ * written. An id the whole chain lacks is STRING_MISSING: a menu label at its line in menu.yaml, any other
+ * id (one that some locale's _strings.yaml defines) at the lacking locale's file. `fileOf` names a
+ * locale's file.
  */
-export function translator(strings: Record<Locale, Record<string, string>>, locale: Locale): (id: string) => string {
-  const own = strings[locale];
+export function resolveStrings(
+  strings: Strings,
+  locales: Locales,
+  menu: { file: string; uses: readonly TextUse[] },
+  fileOf: (locale: Locale) => string,
+  used: readonly string[] = [],
+): ResolvedStrings {
+  const codes = localeCodes(locales);
+  const has = (locale: Locale, id: string): boolean => Object.hasOwn(strings[locale] ?? {}, id);
+  const resolved: Strings = Object.fromEntries(codes.map((locale) => [locale, { ...strings[locale] }]));
+  const warnings: Problem[] = [];
+  const lacking = new Map<string, Locale[]>();
+  const ids = [...new Set([...menu.uses.map((use) => use.id), ...used, ...codes.flatMap((locale) => Object.keys(strings[locale] ?? {}))])];
+  for (const locale of codes) {
+    for (const id of [...ids].sort()) {
+      if (has(locale, id)) continue;
+      const from = resolveFallback(locales, locale, (l) => has(l, id));
+      if (from === undefined) {
+        lacking.set(id, [...(lacking.get(id) ?? []), locale]);
+        continue;
+      }
+      (resolved[locale] as Record<string, string>)[id] = (strings[from] as Record<string, string>)[id] as string;
+      warnings.push(
+        problem('STRING_FALLBACK', `The text id "${id}" is missing in "${locale}"; the "${from}" text stands in (${fileOf(from)}).`, {
+          file: fileOf(locale),
+        }),
+      );
+    }
+  }
+  const errors: Problem[] = [];
+  const reported = new Set<string>();
+  for (const use of menu.uses) {
+    const where = lacking.get(use.id);
+    if (!where || reported.has(use.id)) continue;
+    reported.add(use.id);
+    errors.push(
+      problem(
+        'STRING_MISSING',
+        `The menu label "${use.id}" is not defined in ${where.map(fileOf).join(' and ')}; the menu would show the id itself.`,
+        {
+          file: menu.file,
+          ...(use.line ? { line: use.line } : {}),
+        },
+      ),
+    );
+  }
+  for (const locale of codes) {
+    for (const id of [...lacking.keys()].filter((id) => !reported.has(id) && lacking.get(id)?.includes(locale)).sort()) {
+      const others = codes
+        .filter((l) => has(l, id))
+        .map(fileOf)
+        .join(' and ');
+      const message = others
+        ? `The text id "${id}" is defined in ${others} but not here.`
+        : `The text id "${id}" is used by the templates but defined nowhere, not even in the built-in text of this locale's language.`;
+      errors.push(problem('STRING_MISSING', message, { file: fileOf(locale) }));
+    }
+  }
+  return { strings: resolved, errors, warnings };
+}
+
+/**
+ * A text lookup for one locale: its strings as `resolveStrings` filled them (built-in text and fallback
+ * chain included). Every id a page shows is checked first, so the id itself is returned only for an id no
+ * template or menu uses.
+ */
+export function translator(strings: Strings, locale: Locale): (id: string) => string {
+  const own = strings[locale] ?? {};
   return (id) => (Object.hasOwn(own, id) ? (own[id] as string) : id);
 }

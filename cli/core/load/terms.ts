@@ -7,13 +7,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { displayPath } from '../common/paths.ts';
 import { validate, type Field } from './schema.ts';
 import { parseYaml } from './yaml.ts';
 
-/** One concept: its preferred term and the variants to avoid, per locale. */
+/**
+ * One concept: its preferred term and the variants to avoid, per locale. A locale other than the default may
+ * have no entry yet (a language being added): its pages are not checked for that concept.
+ */
 export interface Term {
   concept: string;
   use: Record<Locale, string>;
@@ -22,9 +26,10 @@ export interface Term {
   line: number;
 }
 
-/** The term base: where it was read from and its concepts (empty when the site has none). */
+/** The term base: where it was read from, the site's locale codes and its concepts (empty when the site has none). */
 export interface TermBase {
   file: string;
+  locales: Locale[];
   terms: Term[];
 }
 
@@ -41,7 +46,8 @@ const LOCALE_ENTRY: Field = {
   fields: { use: { kind: 'string', required: true }, avoid: { kind: 'list', of: { kind: 'string' } } },
 };
 
-const SCHEMA: Field = {
+/** The schema of _terms.yaml: a concept and an entry per locale, the default locale's required. */
+const schemaOf = (locales: Locales): Field => ({
   kind: 'record',
   required: true,
   fields: {
@@ -50,42 +56,49 @@ const SCHEMA: Field = {
       required: true,
       of: {
         kind: 'record',
-        fields: { concept: { kind: 'string', required: true }, ...Object.fromEntries(LOCALES.map((l) => [l, LOCALE_ENTRY])) },
+        fields: {
+          concept: { kind: 'string', required: true },
+          ...Object.fromEntries(
+            localeCodes(locales).map((l) => [l, l === defaultLocale(locales) ? LOCALE_ENTRY : { ...LOCALE_ENTRY, required: false }]),
+          ),
+        },
       },
     },
   },
-};
+});
 
 /** The file name of the term base inside the content folder. */
 export const TERMS_FILE = '_terms.yaml';
 
 /** Reads `content/_terms.yaml`; a site without one has an empty term base. Throws SiteError when invalid. */
-export async function loadTerms(contentDir: string): Promise<TermBase> {
+export async function loadTerms(contentDir: string, locales: Locales): Promise<TermBase> {
   const path = join(contentDir, TERMS_FILE);
   const file = displayPath(path);
+  const codes = localeCodes(locales);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
-    return { file, terms: [] };
+    return { file, locales: codes, terms: [] };
   }
   const source = parseYaml(text, file);
-  const problems = validate(source.value, SCHEMA, source, 'TERMS_INVALID');
+  const problems = validate(source.value, schemaOf(locales), source, 'TERMS_INVALID');
   if (problems.length) throw new SiteError(problems);
   const entries = (source.value as { terms: Array<Record<string, unknown>> }).terms;
   const terms = entries.map((entry, i): Term => {
+    const given = codes.filter((l) => entry[l]);
     const of = (locale: Locale): { use: string; avoid?: string[] } => entry[locale] as { use: string; avoid?: string[] };
     return {
       concept: String(entry.concept),
-      use: Object.fromEntries(LOCALES.map((l) => [l, of(l).use])) as Record<Locale, string>,
-      avoid: Object.fromEntries(LOCALES.map((l) => [l, of(l).avoid ?? []])) as Record<Locale, string[]>,
+      use: Object.fromEntries(given.map((l) => [l, of(l).use])),
+      avoid: Object.fromEntries(given.map((l) => [l, of(l).avoid ?? []])),
       line: source.lineOf(['terms', i]),
     };
   });
   const seen = new Map<string, Term>();
   for (const term of terms) {
-    for (const locale of LOCALES) {
-      for (const variant of term.avoid[locale]) {
+    for (const locale of codes) {
+      for (const variant of term.avoid[locale] ?? []) {
         const key = `${locale}\u0000${variant.toLowerCase()}`;
         const other = seen.get(key);
         if (other && other !== term)
@@ -100,7 +113,7 @@ export async function loadTerms(contentDir: string): Promise<TermBase> {
     }
   }
   if (problems.length) throw new SiteError(problems);
-  return { file, terms };
+  return { file, locales: codes, terms };
 }
 
 const LATIN_EDGE = /[A-Za-z0-9]/;
@@ -133,14 +146,14 @@ interface VariantIndex {
   byVariant: Map<string, Term>;
 }
 
-const indexes = new WeakMap<TermBase, Partial<Record<Locale, VariantIndex>>>();
+const indexes = new WeakMap<TermBase, Record<Locale, VariantIndex>>();
 
 function indexOf(base: TermBase, locale: Locale): VariantIndex {
   const known = indexes.get(base) ?? {};
   let index = known[locale];
   if (!index) {
     const byVariant = new Map<string, Term>();
-    for (const term of base.terms) for (const variant of term.avoid[locale]) byVariant.set(variant.toLowerCase(), term);
+    for (const term of base.terms) for (const variant of term.avoid[locale] ?? []) byVariant.set(variant.toLowerCase(), term);
     const sources = [...byVariant.keys()].sort((a, b) => b.length - a.length).map((v) => patternOf(v).source);
     index = { pattern: new RegExp(sources.join('|') || '(?!)', 'giu'), byVariant };
     known[locale] = index;
@@ -167,7 +180,7 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
     if (!term) continue;
     const start = match.index;
     const end = start + found.length;
-    preferred ??= base.terms.flatMap((t) => ranges(text, t.use[locale]));
+    preferred ??= base.terms.flatMap((t) => (t.use[locale] === undefined ? [] : ranges(text, t.use[locale])));
     if (preferred.some(([a, b]) => start < b && a < end && b - a > end - start)) continue;
     hits.push({ index: start, found, term });
   }
@@ -220,22 +233,31 @@ function names(text: string, term: Term, locale: Locale, others: ReadonlyArray<[
   // An occurrence inside a longer term of another concept is that concept's: the Chinese name of DMOC,
   // 移动式数字化X射线摄影操作台, holds DROC's 数字化X射线摄影操作台 without naming DROC.
   const inside = ([start, end]: [number, number]): boolean => others.some(([a, b]) => a <= start && end <= b && b - a > end - start);
-  return [term.use[locale], ...term.avoid[locale]].some((t) => ranges(text, t).some((range) => !inside(range)));
+  return termsOf(term, locale).some((t) => ranges(text, t).some((range) => !inside(range)));
+}
+
+/** The preferred term and the variants of a concept in a locale (none when the locale has no entry for it). */
+function termsOf(term: Term, locale: Locale): string[] {
+  const use = term.use[locale];
+  return use === undefined ? [] : [use, ...(term.avoid[locale] ?? [])];
 }
 
 /**
- * The concepts a page names in one locale that its translation does not name: for the translation report.
- * A concept whose terms are the same in both locales (a product name) counts too.
+ * The concepts a page names in one locale that a translation does not name: for the translation report.
+ * `texts` holds the page's text in each locale compared. A concept whose terms are the same in every
+ * locale (a product name) counts too; a locale with no entry for a concept is not compared on it.
  */
 export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<Locale, string[]> {
-  const gaps = Object.fromEntries(LOCALES.map((l) => [l, [] as string[]])) as Record<Locale, string[]>;
-  const all = Object.fromEntries(
-    LOCALES.map((l) => [l, base.terms.flatMap((t) => [t.use[l], ...t.avoid[l]].flatMap((name) => ranges(texts[l], name)))]),
-  ) as Record<Locale, Array<[number, number]>>;
+  const codes = Object.keys(texts);
+  const gaps: Record<Locale, string[]> = Object.fromEntries(codes.map((l) => [l, []]));
+  const all: Record<Locale, Array<[number, number]>> = Object.fromEntries(
+    codes.map((l) => [l, base.terms.flatMap((t) => termsOf(t, l).flatMap((name) => ranges(texts[l] ?? '', name)))]),
+  );
   for (const term of base.terms) {
-    const present = Object.fromEntries(LOCALES.map((l) => [l, names(texts[l], term, l, all[l])])) as Record<Locale, boolean>;
-    for (const locale of LOCALES) {
-      if (present[locale] && LOCALES.some((other) => other !== locale && !present[other])) gaps[locale].push(term.concept);
+    const compared = codes.filter((l) => term.use[l] !== undefined);
+    const present = new Set(compared.filter((l) => names(texts[l] ?? '', term, l, all[l] ?? [])));
+    for (const locale of present) {
+      if (compared.some((other) => !present.has(other))) gaps[locale]?.push(term.concept);
     }
   }
   return gaps;
@@ -268,7 +290,7 @@ export function termGapsOfPages(
   base: TermBase,
 ): TermGap[] {
   if (base.terms.length === 0) return [];
-  const byRoute = new Map<string, Partial<Record<Locale, string>>>();
+  const byRoute = new Map<string, Record<Locale, string>>();
   for (const page of pages) {
     if (page.fallback) continue;
     const texts = byRoute.get(page.route) ?? {};
@@ -277,14 +299,14 @@ export function termGapsOfPages(
   }
   const gaps: TermGap[] = [];
   for (const [route, texts] of [...byRoute].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!LOCALES.every((l) => texts[l] !== undefined)) continue;
-    const named = termGaps(texts as Record<Locale, string>, base);
-    // What one locale names is missing in the others.
-    const missing = Object.fromEntries(LOCALES.map((l) => [l, LOCALES.filter((o) => o !== l).flatMap((o) => named[o])])) as Record<
-      Locale,
-      string[]
-    >;
-    if (LOCALES.some((l) => missing[l].length)) gaps.push({ route, missing });
+    const codes = base.locales.filter((l) => texts[l] !== undefined);
+    if (codes.length < 2) continue;
+    const named = termGaps(Object.fromEntries(codes.map((l) => [l, texts[l] as string])), base);
+    // What one locale names is missing in the others (each concept once).
+    const missing: Record<Locale, string[]> = Object.fromEntries(
+      codes.map((l) => [l, [...new Set(codes.filter((o) => o !== l).flatMap((o) => named[o] ?? []))]]),
+    );
+    if (codes.some((l) => missing[l]?.length)) gaps.push({ route, missing });
   }
   return gaps;
 }

@@ -20,7 +20,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from './sharp.ts';
-import { LANG_TAGS } from '../../../client/constants.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { ADLER_BASE, adler32, deflateBlock, encodeRgbPng, joinAdler, type Adler, type Deflated } from './png.ts';
@@ -311,8 +310,7 @@ function chromeOf(company: string, lang: string, art: CardArt): Promise<Chrome> 
  * libvips' composite of the whole canvas cost ~6 ms a card, so the text is blended here into a copy of
  * the chrome's blocks it touches, and only those are compressed again.
  */
-async function drawCard(text: CardText, art: CardArt): Promise<Buffer> {
-  const lang = LANG_TAGS[text.locale];
+async function drawCard(text: CardText, lang: string, art: CardArt): Promise<Buffer> {
   const [chrome, section, title] = await Promise.all([
     chromeOf(text.company, lang, art),
     text.section ? setLine(text.section, { size: SECTION_SIZE, bold: false, colour: COLOURS.section, lang }, art) : undefined,
@@ -388,7 +386,9 @@ export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string
   } catch {
     // Not made yet.
   }
-  const bytes = await limited(() => (card.source.kind === 'drawn' ? drawCard(card.source.text, art) : coverCard(card.source.file)));
+  const bytes = await limited(() =>
+    card.source.kind === 'drawn' ? drawCard(card.source.text, card.source.lang, art) : coverCard(card.source.file),
+  );
   cardStats.made += 1;
   await writeFileAtomic(cached, bytes);
   return cached;

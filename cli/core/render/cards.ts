@@ -6,7 +6,8 @@
  * carries the card's key, a hash of everything its pixels depend on, so nginx may cache it for good and an
  * unchanged card is never drawn again.
  */
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { langOf, localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
@@ -34,8 +35,11 @@ export interface CardText {
   locale: Locale;
 }
 
-/** Where a card's pixels come from: drawn, or made from an image of public/ named by front matter `card`. */
-export type CardSource = { kind: 'drawn'; text: CardText } | { kind: 'image'; file: string };
+/**
+ * Where a card's pixels come from: drawn (in the BCP 47 `lang` of its locale, which picks the glyphs), or made
+ * from an image of public/ named by front matter `card`.
+ */
+export type CardSource = { kind: 'drawn'; text: CardText; lang: string } | { kind: 'image'; file: string };
 
 /** One card file of the output. */
 export interface CardSpec {
@@ -50,7 +54,7 @@ export type CardImageInfo = { hash: string } | { error: string };
 
 /** Everything cards depend on besides the pages. */
 export interface CardInputs {
-  config: Pick<SiteConfig, 'company'>;
+  config: Pick<SiteConfig, 'company' | 'locales'>;
   menu: Menu;
   strings: Strings;
   /** Page titles per locale and route (placeholders filled). */
@@ -84,8 +88,8 @@ export function sectionOf(
 ): string | undefined {
   const group = inputs.menu.groups.find((g) => g.items.some((item) => decodeSitePath(item.route) === route));
   if (group) return translator(inputs.strings, locale)(group.label);
-  const parent = inputs.parents[locale].get(route);
-  return parent ? inputs.titles[locale].get(parent) : undefined;
+  const parent = inputs.parents[locale]?.get(route);
+  return parent ? inputs.titles[locale]?.get(parent) : undefined;
 }
 
 /** The key of a card: its design version, what it shows and the art, or the bytes it is made from. */
@@ -118,13 +122,19 @@ function cardImageProblem(value: string, info: CardImageInfo | undefined): strin
 export function planCards(pages: readonly PlannedPage[], inputs: CardInputs, notFoundTitle: (locale: Locale) => string): CardPlan {
   const cards: CardSpec[] = [];
   const problems: Problem[] = [];
-  const paths = Object.fromEntries(LOCALES.map((l) => [l, new Map<string, string>()])) as Record<Locale, Map<string, string>>;
+  const { locales } = inputs.config;
+  const paths: Record<Locale, Map<string, string>> = Object.fromEntries(localeCodes(locales).map((l) => [l, new Map<string, string>()]));
   const add = (route: string, locale: Locale, source: CardSource, imageHash?: string): void => {
     const key = cardKey(source, inputs.art, imageHash);
     const path = cardPath(route, locale, key);
     cards.push({ path, key, source });
-    paths[locale].set(route, `/${path}`);
+    paths[locale]?.set(route, `/${path}`);
   };
+  const drawn = (locale: Locale, text: Omit<CardText, 'company' | 'locale'>): CardSource => ({
+    kind: 'drawn',
+    text: { ...text, company: inputs.config.company[locale] ?? '', locale },
+    lang: langOf(locales, locale),
+  });
   for (const page of pages) {
     const { locale, route, source } = page;
     const named = source.data.card;
@@ -139,15 +149,10 @@ export function planCards(pages: readonly PlannedPage[], inputs: CardInputs, not
       if (why && !page.fallback) problems.push(problem('CARD_INVALID', why, { file: source.file, line: source.lineOf(['card']) }));
       if (why) continue;
     }
-    const title = inputs.titles[locale].get(route) ?? String(source.data.title);
+    const title = inputs.titles[locale]?.get(route) ?? String(source.data.title);
     const section = sectionOf(route, locale, inputs);
-    add(route, locale, {
-      kind: 'drawn',
-      text: { title, ...(section && section !== title ? { section } : {}), company: inputs.config.company[locale], locale },
-    });
+    add(route, locale, drawn(locale, { title, ...(section && section !== title ? { section } : {}) }));
   }
-  for (const locale of LOCALES) {
-    add(NOT_FOUND_ROUTE, locale, { kind: 'drawn', text: { title: notFoundTitle(locale), company: inputs.config.company[locale], locale } });
-  }
+  for (const locale of localeCodes(locales)) add(NOT_FOUND_ROUTE, locale, drawn(locale, { title: notFoundTitle(locale) }));
   return { cards, paths, problems };
 }

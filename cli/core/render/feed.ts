@@ -1,5 +1,6 @@
-/** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml and /en/news/feed.xml (issue 6). */
-import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
+/** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml under each locale's prefix. */
+import type { Locale } from '../../../client/constants.ts';
+import { langOf, localeCodes } from '../common/locales.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import type { SiteConfig } from '../load/config.ts';
 import { absoluteUrl } from './head.ts';
@@ -82,22 +83,24 @@ export function siteFeeds(
   config: SiteConfig,
   articles: Record<Locale, readonly ArticleSummary[]>,
   listTitle: (locale: Locale) => string | undefined,
-): Partial<Record<Locale, SiteFeed>> {
-  const feeds: Partial<Record<Locale, SiteFeed>> = {};
-  for (const locale of LOCALES) {
-    if (articles[locale].length === 0) continue;
+): Record<Locale, SiteFeed> {
+  const feeds: Record<Locale, SiteFeed> = {};
+  for (const locale of localeCodes(config.locales)) {
+    const own = articles[locale] ?? [];
+    if (own.length === 0) continue;
     const list = listTitle(locale);
-    const title = list ? `${config.company[locale]} – ${list}` : config.company[locale];
-    const href = localisePath('/news/feed.xml', locale);
+    const company = config.company[locale] ?? '';
+    const title = list ? `${company} – ${list}` : company;
+    const href = localisePath('/news/feed.xml', locale, config.locales);
     const xml = renderFeed(
       {
-        lang: LANG_TAGS[locale],
+        lang: langOf(config.locales, locale),
         title,
         selfUrl: `${config.baseUrl}${href}`,
-        pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale),
-        author: config.company[locale],
+        pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale, config.locales),
+        author: company,
       },
-      articles[locale].map((a) => ({ title: a.title, url: `${config.baseUrl}${a.href}`, date: a.date, summary: a.summary })),
+      own.map((a) => ({ title: a.title, url: `${config.baseUrl}${a.href}`, date: a.date, summary: a.summary })),
     );
     feeds[locale] = { href, title, xml };
   }

@@ -1,5 +1,6 @@
 /** Head tags as data (docs/hosting.md, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
-import { DEFAULT_LOCALE, LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { defaultLocale, langOf, type Locales } from '../common/locales.ts';
 import type { Alternate } from '../../../templates/types.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 
@@ -7,33 +8,31 @@ import { encodeSitePath, localisePath } from '../common/routes.ts';
 export type { Alternate };
 
 /** The absolute URL of a route in a locale, percent-encoded (`encodeSitePath`). */
-export function absoluteUrl(baseUrl: string, route: string, locale: Locale): string {
-  return `${baseUrl}${encodeSitePath(localisePath(route, locale))}`;
+export function absoluteUrl(baseUrl: string, route: string, locale: Locale, locales: Locales): string {
+  return `${baseUrl}${encodeSitePath(localisePath(route, locale, locales))}`;
 }
 
 /**
- * The alternates of a route written in `locales` (its own files; docs/writing.md, "Add a page in both locales"):
- * one per locale, and x-default pointing at the default locale, or at the first locale written when the
- * default one only has a stand-in. A stand-in is never an alternate: it is not in its tree's language.
+ * The alternates of a route written in `own` (the locales with their own file; docs/writing.md, "Add a page in both
+ * locales"): one per locale, and x-default pointing at the default locale, or at the first locale written
+ * when the default one only has a stand-in. A stand-in is never an alternate: it is not in its tree's language.
  */
-export function collectAlternates(baseUrl: string, route: string, locales: readonly Locale[] = LOCALES): Alternate[] {
-  const fallback = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : locales[0];
+export function collectAlternates(baseUrl: string, route: string, own: readonly Locale[], locales: Locales): Alternate[] {
+  const main = defaultLocale(locales);
+  const fallback = own.includes(main) ? main : own[0];
   return [
-    ...locales.map((locale) => ({ hreflang: LANG_TAGS[locale], href: absoluteUrl(baseUrl, route, locale) })),
-    ...(fallback ? [{ hreflang: 'x-default', href: absoluteUrl(baseUrl, route, fallback) }] : []),
+    ...own.map((locale) => ({ hreflang: langOf(locales, locale), href: absoluteUrl(baseUrl, route, locale, locales) })),
+    ...(fallback ? [{ hreflang: 'x-default', href: absoluteUrl(baseUrl, route, fallback, locales) }] : []),
   ];
 }
 
 /**
- * The locale whose URL is the canonical one of a page in `locale`: its own, or, for a stand-in, the
- * first locale with its own file (the one the stand-in's content comes from, cli/core/load/i18n.ts).
+ * The locale whose URL is the canonical one of a page: its own, or, for a stand-in, the locale its content
+ * comes from (the first of its fallback chain with its own file, cli/core/load/i18n.ts).
  */
-export function canonicalLocale(locale: Locale, locales: readonly Locale[]): Locale {
-  return locales.includes(locale) ? locale : (locales[0] ?? locale);
+export function canonicalLocale(page: { locale: Locale; fallback: boolean; source: { locale: Locale } }): Locale {
+  return page.fallback ? page.source.locale : page.locale;
 }
-
-/** `og:locale` of each locale (Open Graph wants language_TERRITORY). */
-export const OG_LOCALES: Record<Locale, string> = { zh: 'zh_CN', en: 'en_US' };
 
 /**
  * The absolute URL of a public/ file or hashed asset: on the CDN when site.yaml's `cdn` is an absolute URL,

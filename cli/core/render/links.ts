@@ -1,12 +1,15 @@
 /**
  * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
- * table writes them (`/DROC`); on English pages the link becomes `/en/DROC`. A link to nothing is an error.
+ * table writes them (`/DROC`); on the pages of another locale than the default it becomes `/en/DROC`. A link to nothing is an error.
  */
-import { LOCALES, type Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../client/constants.ts';
+import type { Locales } from '../common/locales.ts';
 import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from '../common/routes.ts';
 
 /** What an internal link may point to: page routes (locale-free) and files the output will contain. */
 export interface LinkTargets {
+  /** The site's locales, whose codes prefix the paths of all but the default one. */
+  locales: Locales;
   routes: ReadonlySet<string>;
   /** Site paths of files in public/ and generated files, e.g. `/images/logo.svg`, `/sitemap.xml`. */
   files: ReadonlySet<string>;
@@ -24,14 +27,14 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 function suggest(path: string, targets: LinkTargets): string {
   // A link written with the file's name (`/a b`) rather than its route (`/a-b`).
-  const site = parseSitePath(path, LOCALES);
+  const site = parseSitePath(path, targets.locales);
   const asRoute = site.route.split('/').map(routeSegment).join('/');
   if (asRoute !== site.route && targets.routes.has(asRoute))
-    return ` Did you mean ${localisePath(asRoute, site.locale)}? Links use the route, not the file name (docs/writing.md, "Pages and routes").`;
+    return ` Did you mean ${localisePath(asRoute, site.locale, targets.locales)}? Links use the route, not the file name (docs/writing.md, "Pages and routes").`;
   // A slip of case (`/droc`, `/en/droc` for `/DROC`), in the route or a public/ file's path.
   const lower = site.route.toLowerCase();
   const route = [...targets.routes].find((r) => r.toLowerCase() === lower);
-  if (route) return ` Did you mean ${localisePath(route, site.locale)}? Routes are case-sensitive.`;
+  if (route) return ` Did you mean ${localisePath(route, site.locale, targets.locales)}? Routes are case-sensitive.`;
   const file = [...targets.files].find((f) => f.toLowerCase() === path.toLowerCase());
   return file ? ` Did you mean ${file}? Paths are case-sensitive.` : '';
 }
@@ -43,7 +46,7 @@ function suggest(path: string, targets: LinkTargets): string {
  * what the writer would remove ("the link", "the menu item").
  */
 export function explainMissing(path: string, targets: LinkTargets, what = 'a page or a file in public/', linkName = 'the link'): string {
-  const draft = targets.drafts?.get(parseSitePath(path, LOCALES).route);
+  const draft = targets.drafts?.get(parseSitePath(path, targets.locales).route);
   if (draft)
     return `a draft page (\`draft: true\` in ${draft}), which is left out of the build without --drafts. Build with --drafts, remove ${linkName}, or remove \`draft: true\` from the page.`;
   return `which is not ${what}.${suggest(path, targets)}`;
@@ -68,11 +71,11 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
   const tail = `${resolved.search}${resolved.hash}`;
   if (targets.files.has(path)) return { url: `${encodeSitePath(path)}${tail}` };
   if (!asset) {
-    const site = parseSitePath(path, LOCALES);
+    const site = parseSitePath(path, targets.locales);
     if (targets.routes.has(site.route)) {
-      // An explicit /en/… link keeps its locale; a plain route follows the page's locale.
+      // An explicit /<locale>/… link keeps its locale; a plain route follows the page's locale.
       const explicit = site.route !== path;
-      return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale))}${tail}` };
+      return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale, targets.locales))}${tail}` };
     }
   }
   const noun = asset ? 'image' : 'link';

@@ -25,6 +25,7 @@ import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholder, type Placeholders } from '../load/placeholders.ts';
 import { decodeSitePath } from '../common/routes.ts';
 import { proseProblems } from './prose.ts';
+import { langOf } from '../common/locales.ts';
 import { positionsIn, type TermBase } from '../load/terms.ts';
 
 /** What rendering one page's Markdown needs to know. */
@@ -175,6 +176,8 @@ function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
 function remarkSite() {
   return (tree: MdastRoot, file: VFile): void => {
     const ctx = contextOf(file);
+    const code = ctx.language ?? ctx.locale;
+    const written = { code, lang: langOf(ctx.targets.locales, code) };
     // Nodes to take out (raw HTML) and links to replace by their text (unsafe URLs), with the parents that
     // hold them: done once per parent after the walk, as a splice per node was quadratic in the siblings.
     const removed = new Set<MdastNode>();
@@ -191,9 +194,7 @@ function remarkSite() {
         case 'text':
           if (ctx.terms && node.position) {
             const { line, column } = node.position.start;
-            ctx.warnings.push(
-              ...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }),
-            );
+            ctx.warnings.push(...proseProblems(node.value, written, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
           }
           reportUnknownPlaceholders(ctx, node);
           node.value = fillPlaceholders(node.value, ctx.placeholders);
@@ -270,7 +271,7 @@ export class PageRefused extends Error {
   }
 }
 
-const count = (value: number): string => value.toLocaleString('en');
+const count = (value: number): string => value.toLocaleString(DEFAULTS.messageLanguage);
 
 /**
  * A page nested deeper than `DEFAULTS.maxNesting`: refused before the tree is walked recursively, with the

@@ -110,7 +110,7 @@ export function pageHeapMb(): number {
 
 /** The result of a page that needs more memory than the large-page thread has. */
 function outOfMemoryResult(task: RenderTask): TaskResult {
-  const mb = pageHeapMb().toLocaleString('en');
+  const mb = pageHeapMb().toLocaleString(DEFAULTS.messageLanguage);
   return failedResult(
     task,
     problem(

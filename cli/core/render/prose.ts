@@ -12,9 +12,21 @@ import { positionsIn, termProblems, type TermBase } from '../load/terms.ts';
 /** A space between Chinese and Latin text, either way round. */
 const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=\p{Script=Han})/gu;
 
-/** CJK_SPACING warnings for the spaces between Chinese and Latin text in `text` (Chinese pages only). */
-export function spacingProblems(text: string, language: Locale, file: string, start: { line: number; column: number }): Problem[] {
-  if (language !== 'zh') return [];
+/**
+ * Whether a BCP 47 tag names a language written in Han script (`zh-CN`, `zh-TW`; not `ja`, whose script
+ * mixes kana in, nor `en`): the spacing rule is about Chinese text, whatever a locale's code is.
+ */
+export function writtenInHan(lang: string): boolean {
+  try {
+    return /^Han[st]$/.test(new Intl.Locale(lang).maximize().script ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/** CJK_SPACING warnings for the spaces between Chinese and Latin text in `text` (Chinese pages only; `lang` is their BCP 47 tag). */
+export function spacingProblems(text: string, lang: string, file: string, start: { line: number; column: number }): Problem[] {
+  if (!writtenInHan(lang)) return [];
   const found: Problem[] = [];
   const position = positionsIn(text, start.line, start.column);
   for (const match of text.matchAll(MIXED_SPACE)) {
@@ -32,18 +44,18 @@ export function spacingProblems(text: string, language: Locale, file: string, st
 /** Every prose problem of one text: variant terms, then spacing. */
 export function proseProblems(
   text: string,
-  language: Locale,
+  language: { code: Locale; lang: string },
   terms: TermBase,
   file: string,
   start: { line: number; column: number },
 ): Problem[] {
-  return [...termProblems(text, language, terms, file, start), ...spacingProblems(text, language, file, start)];
+  return [...termProblems(text, language.code, terms, file, start), ...spacingProblems(text, language.lang, file, start)];
 }
 
 /** The prose problems of a page's front matter strings, each at the line of its field. */
 export function dataProseProblems(
   data: unknown,
-  language: Locale,
+  language: { code: Locale; lang: string },
   terms: TermBase,
   file: string,
   lineOf: (path: ReadonlyArray<string | number>) => number,

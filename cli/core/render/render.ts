@@ -4,12 +4,13 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
-import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
+import type { Locale } from '../../../client/constants.ts';
+import type { ArticleSummary, LanguageLink, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
+import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';
 import { copyrightYears } from '../load/build-date.ts';
 import { problem, type Problem } from '../common/errors.ts';
-import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates, OG_LOCALES } from './head.ts';
+import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from './head.ts';
 import { translator } from '../load/i18n.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
@@ -42,9 +43,9 @@ export interface RenderContext {
   /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
   titles: Record<Locale, ReadonlyMap<string, string>>;
   /** The newest article of each locale, for templates that show it in full (/newsDetail). */
-  featured: Partial<Record<Locale, PageSource>>;
+  featured: Record<Locale, PageSource>;
   /** Each locale's Atom feed, when the site has articles. */
-  feeds: Partial<Record<Locale, { href: string; title: string }>>;
+  feeds: Record<Locale, { href: string; title: string }>;
   /** The term base (content/_terms.yaml): page text using a variant gets TERM_VARIANT. */
   terms: TermBase;
   /** The icon each page names in its front matter (`icon`), per locale and route; others use icons.ts. */
@@ -73,7 +74,7 @@ export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholder
   const values: Placeholders = {
     phone,
     email,
-    company: config.company[locale],
+    company: config.company[locale] ?? '',
     legalEntity: config.legalEntity?.[locale],
     address: config.address?.[locale],
     founded,
@@ -85,10 +86,6 @@ export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholder
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
 }
 
-function otherLocale(locale: Locale): Locale {
-  return LOCALES.find((l) => l !== locale) ?? locale;
-}
-
 /** What pages of one locale share within one render context: the menus by current route, the chrome's HTML by key. */
 interface LocaleShare {
   /** The menu's routes, decoded. */
@@ -98,17 +95,53 @@ interface LocaleShare {
 }
 
 /** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
-const shares = new WeakMap<RenderContext, Partial<Record<Locale, LocaleShare>>>();
+const shares = new WeakMap<RenderContext, Map<Locale, LocaleShare>>();
 
 function shareOf(ctx: RenderContext, locale: Locale): LocaleShare {
-  const byLocale = shares.get(ctx) ?? {};
+  const byLocale = shares.get(ctx) ?? new Map<Locale, LocaleShare>();
   shares.set(ctx, byLocale);
-  byLocale[locale] ??= {
-    routes: new Set([...ctx.menu.groups.flatMap((group) => group.items), ...ctx.menu.links].map((item) => decodeSitePath(item.route))),
-    menus: new Map(),
-    html: new Map(),
+  let share = byLocale.get(locale);
+  if (!share) {
+    share = {
+      routes: new Set([...ctx.menu.groups.flatMap((group) => group.items), ...ctx.menu.links].map((item) => decodeSitePath(item.route))),
+      menus: new Map(),
+      html: new Map(),
+    };
+    byLocale.set(locale, share);
+  }
+  return share;
+}
+
+/**
+ * The header's way to the other languages (docs/locales.md): with two locales one link to the same page in
+ * the other one, labelled by the `nav.switchLocale` text; with more, every locale in configured order, each
+ * labelled in its own language, the current one marked. Each link leads to the page at the same route in its
+ * locale tree, which holds the page or its stand-in.
+ */
+function languagesOf(
+  ctx: RenderContext,
+  locale: Locale,
+  route: string,
+  t: (id: string) => string,
+): Pick<SiteModel, 'switchTo' | 'languages'> {
+  const { locales } = ctx.config;
+  const link = (code: Locale): LanguageLink => ({
+    href: encodeSitePath(localisePath(route, code, locales)),
+    hreflang: langOf(locales, code),
+    lang: langOf(locales, code),
+    code,
+  });
+  if (locales.length === 2) {
+    const other = localeCodes(locales).find((l) => l !== locale) ?? locale;
+    return { switchTo: { ...link(other), label: t('nav.switchLocale') } };
+  }
+  return {
+    languages: {
+      label: t('nav.languages'),
+      current: localeOf(locales, locale).label,
+      items: locales.map((l) => ({ ...link(l.code), label: l.label, current: l.code === locale })),
+    },
   };
-  return byLocale[locale];
 }
 
 /**
@@ -120,11 +153,12 @@ function siteModel(
   locale: Locale,
   route: string | undefined,
   canonicalRoute: string,
-  ownLocales: readonly Locale[] = LOCALES,
+  canonical: { own: readonly Locale[]; locale: Locale },
 ): SiteModel {
   const t = translator(ctx.strings, locale);
   // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
-  const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale));
+  const { locales } = ctx.config;
+  const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale, locales));
   const share = shareOf(ctx, locale);
   const link = (item: { route: string; label: string }): MenuLink => ({
     href: href(item.route),
@@ -141,10 +175,9 @@ function siteModel(
     };
     share.menus.set(menuKey, menu);
   }
-  const other = otherLocale(locale);
   const cdn = ctx.config.cdn;
   return {
-    company: ctx.config.company[locale],
+    company: ctx.config.company[locale] ?? '',
     phone: ctx.config.phone,
     email: ctx.config.email,
     baseUrl: ctx.config.baseUrl,
@@ -152,18 +185,14 @@ function siteModel(
     css: ctx.assets.css,
     js: ctx.assets.js,
     // Only the bare root detects the reader's locale (docs/architecture.md, "Client script").
-    detectJs: localisePath(route ?? '', locale) === '/' ? ctx.assets.detectJs : undefined,
+    detectJs: localisePath(route ?? '', locale, locales) === '/' ? ctx.assets.detectJs : undefined,
+    detectLocales: detectionList(locales),
     menu,
-    articles: ctx.articles[locale],
-    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonicalLocale(locale, ownLocales)),
-    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, ownLocales),
+    articles: ctx.articles[locale] ?? [],
+    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonical.locale, locales),
+    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, canonical.own, locales),
     feed: ctx.feeds[locale],
-    switchTo: {
-      href: encodeSitePath(localisePath(route ?? '/', other)),
-      hreflang: LANG_TAGS[other],
-      lang: LANG_TAGS[other],
-      label: t('nav.switchLocale'),
-    },
+    ...languagesOf(ctx, locale, route ?? '/', t),
     href,
     asset: (path: string) => `${cdn}${path}`,
     picture: (path: string) => {
@@ -171,7 +200,7 @@ function siteModel(
       return info && !('error' in info) ? pictureOf(path, info, cdn) : undefined;
     },
     ui: t,
-    pageIcons: ctx.icons[locale],
+    pageIcons: ctx.icons[locale] ?? new Map(),
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
     shared: (key, part) => {
       const html = share.html.get(key) ?? renderToStaticMarkup(part());
@@ -205,15 +234,21 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Proble
  * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
  * its image the page's social card (cli/core/render/cards.ts).
  */
-function socialOf(ctx: RenderContext, locale: Locale, route: string, ownLocales: readonly Locale[], published?: string): SocialMeta {
-  const own = canonicalLocale(locale, ownLocales);
-  const card = ctx.cards[locale].get(route);
+function socialOf(
+  ctx: RenderContext,
+  locale: Locale,
+  route: string,
+  canonical: { own: readonly Locale[]; locale: Locale },
+  published?: string,
+): SocialMeta {
+  const { locales } = ctx.config;
+  const card = ctx.cards[locale]?.get(route);
   if (!card) throw new Error(`No social card was planned for ${route} (${locale}).`);
   return {
     type: published ? 'article' : 'website',
     image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, encodeSitePath(card)),
-    locale: OG_LOCALES[own],
-    alternateLocales: ownLocales.filter((l) => l !== own).map((l) => OG_LOCALES[l]),
+    locale: localeOf(locales, canonical.locale).ogLocale,
+    alternateLocales: canonical.own.filter((l) => l !== canonical.locale).map((l) => localeOf(locales, l).ogLocale),
     ...(published ? { published } : {}),
   };
 }
@@ -222,16 +257,18 @@ function socialOf(ctx: RenderContext, locale: Locale, route: string, ownLocales:
 function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, canonicalRoute: string, model: PageModel): JsonLd[] {
   const { config } = ctx;
   const { locale } = page;
-  const company = config.company[locale];
-  const home = absoluteUrl(config.baseUrl, '/', locale);
+  const { locales } = config;
+  const company = config.company[locale] ?? '';
+  const home = absoluteUrl(config.baseUrl, '/', locale, locales);
   const logo = absoluteAsset(config.baseUrl, config.cdn, LOGO);
-  const url = absoluteUrl(config.baseUrl, canonicalRoute, locale);
-  const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(locale, page.ownLocales));
+  const url = absoluteUrl(config.baseUrl, canonicalRoute, locale, locales);
+  const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(page), locales);
   const data: JsonLd[] = [];
   if (canonicalRoute === '/') {
-    const alternateNames = LOCALES.filter((l) => l !== locale)
-      .map((l) => config.company[l])
-      .filter((name) => name !== company);
+    const alternateNames = localeCodes(locales)
+      .filter((l) => l !== locale)
+      .map((l) => config.company[l] ?? '')
+      .filter((name, i, all) => name !== company && all.indexOf(name) === i);
     data.push(
       organization({
         name: company,
@@ -257,13 +294,13 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
       }),
     );
   }
-  const parent = ctx.parents[locale].get(page.route);
+  const parent = ctx.parents[locale]?.get(page.route);
   if (parent) {
-    const titleOf = (route: string): string => ctx.titles[locale].get(route) ?? route;
+    const titleOf = (route: string): string => ctx.titles[locale]?.get(route) ?? route;
     data.push(
       breadcrumbList([
         { name: company, url: home },
-        { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale) },
+        { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale, locales) },
         { name: model.title, url },
       ]),
     );
@@ -296,7 +333,8 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
     };
   // A stand-in is in its source's language (`<main lang>`), so `{company}` is filled in that language too.
   const placeholders = placeholdersFor(ctx.config, source.locale);
-  const path = localisePath(route, locale);
+  const { locales } = ctx.config;
+  const path = localisePath(route, locale, locales);
   const markdown = (from: PageSource) =>
     renderMarkdown(from.body, {
       file: from.file,
@@ -349,16 +387,18 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
       problem('KEYWORDS_MISSING', `${source.file} has no keywords; its keywords meta tag is empty.`, { file: source.file, line: 1 }),
     );
   const summary = typeof data.summary === 'string' ? data.summary : '';
+  // What search engines are told: the locales with their own page, and the one this page's canonical is in.
+  const seen = { own: page.ownLocales, locale: canonicalLocale(page) };
   const model: PageModel = {
     route,
     path: encodeSitePath(path),
     locale,
-    lang: LANG_TAGS[locale],
-    contentLang: LANG_TAGS[source.locale],
+    lang: langOf(locales, locale),
+    contentLang: langOf(locales, source.locale),
     routeName: routeName(route, locale),
     template: source.template,
     title: String(data.title),
-    description: description || summary || ctx.config.company[source.locale],
+    description: description || summary || (ctx.config.company[source.locale] ?? ''),
     keywords: typeof data.keywords === 'string' ? data.keywords : '',
     summary,
     data,
@@ -373,14 +413,14 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
       return body.sections;
     },
     ...(featured ? { featured } : {}),
-    social: socialOf(ctx, locale, page.route, page.ownLocales, spec.article && typeof data.date === 'string' ? data.date : undefined),
+    social: socialOf(ctx, locale, page.route, seen, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };
   const canonical = canonicalRoute(route);
   model.structuredData = structuredDataOf(ctx, page, canonical, model);
   const props: TemplateProps = {
     page: model,
-    site: siteModel(ctx, locale, route, canonical, page.ownLocales),
+    site: siteModel(ctx, locale, route, canonical, seen),
     t: translator(ctx.strings, source.locale),
   };
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
@@ -390,12 +430,14 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
 export function renderNotFound(locale: Locale, ctx: RenderContext): string {
   const t = translator(ctx.strings, locale);
   const empty = createElement('span');
+  const { locales } = ctx.config;
+  const all = { own: localeCodes(locales), locale };
   const model: PageModel = {
     route: '/404',
-    path: localisePath('/404', locale),
+    path: localisePath('/404', locale, locales),
     locale,
-    lang: LANG_TAGS[locale],
-    contentLang: LANG_TAGS[locale],
+    lang: langOf(locales, locale),
+    contentLang: langOf(locales, locale),
     routeName: routeName('/404', locale),
     template: '404',
     title: t('error.notFound'),
@@ -406,10 +448,10 @@ export function renderNotFound(locale: Locale, ctx: RenderContext): string {
     body: empty,
     intro: null,
     sections: [],
-    social: socialOf(ctx, locale, NOT_FOUND_ROUTE, LOCALES),
+    social: socialOf(ctx, locale, NOT_FOUND_ROUTE, all),
     structuredData: [],
   };
-  const site = siteModel(ctx, locale, undefined, '/');
+  const site = siteModel(ctx, locale, undefined, '/', all);
   const props: TemplateProps = { page: model, site, t };
   return `<!doctype html>${renderToStaticMarkup(createElement(ctx.templates.NotFound, props))}`;
 }

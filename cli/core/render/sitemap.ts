@@ -1,5 +1,6 @@
 /** sitemap.xml with hreflang alternates, and robots.txt naming it. */
 import type { Locale } from '../../../client/constants.ts';
+import type { Locales } from '../common/locales.ts';
 import { absoluteUrl, collectAlternates } from './head.ts';
 
 /** A canonical page route and the locales with their own file for it (stand-ins are left out). */
@@ -18,14 +19,14 @@ export function escapeXml(text: string): string {
  * order. Pass canonical routes only: an alias such as `/home` declares `/` canonical, and a stand-in for a
  * missing translation declares its source's page canonical; neither belongs in a sitemap.
  */
-export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[]): string {
+export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[], config: Locales): string {
   const sorted = [...routes].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const urls = sorted.flatMap(({ route, locales }) =>
     locales.map((locale) => {
-      const links = collectAlternates(baseUrl, route, locales)
+      const links = collectAlternates(baseUrl, route, locales, config)
         .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`)
         .join('\n');
-      return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale))}</loc>\n${links}\n  </url>`;
+      return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale, config))}</loc>\n${links}\n  </url>`;
     }),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;

@@ -10,8 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import { DEFAULT_LOCALE, LOCALES } from '../../../client/constants.ts';
 import { isInside } from '../common/paths.ts';
+import { DEFAULTS } from '../common/defaults.ts';
 
 /** Content types by file extension; anything else is `application/octet-stream`. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -113,11 +113,15 @@ export async function resolveFile(root: string, segments: readonly string[], tra
   return undefined;
 }
 
-/** The 404 page for a path: `en/404.html` under `/en`, else `404.html`. */
-async function notFoundPage(root: string, segments: readonly string[]): Promise<string | undefined> {
+/**
+ * The 404 page for a path, chosen as hosting/nginx.conf chooses it, without knowing the locales: the
+ * `404.html` of the folder named by the path's first segment when there is one (`/ja/x` -> `ja/404.html`,
+ * written for every locale but the default), else the default locale's `404.html`.
+ */
+async function notFoundPage(root: string, segments: readonly string[], trailingSlash: boolean): Promise<string | undefined> {
   const first = segments[0];
-  const locale = LOCALES.find((l) => l === first && l !== DEFAULT_LOCALE);
-  return (locale && (await fileInside(root, join(root, locale, '404.html')))) || fileInside(root, join(root, '404.html'));
+  const inFolder = first !== undefined && (segments.length > 1 || trailingSlash);
+  return (inFolder && (await fileInside(root, join(root, first, '404.html')))) || fileInside(root, join(root, '404.html'));
 }
 
 function send(
@@ -145,8 +149,7 @@ interface Handling {
 }
 
 /** The page served while the folder does not exist yet (`watch` after a failed first build). */
-const NOT_BUILT =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>';
+const NOT_BUILT = `<!doctype html><html lang="${DEFAULTS.messageLanguage}"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>`;
 
 async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { headers } = options;
@@ -167,12 +170,13 @@ async function handle(dir: string, options: Handling, req: IncomingMessage, res:
   }
   // Dotfiles (the output's .ecom-site marker) are not part of the site, as in hosting/nginx.conf.
   const hidden = segments.some((segment) => segment.startsWith('.'));
-  const file = hidden ? undefined : await resolveFile(root, segments, (url.split(/[?#]/)[0] ?? '').endsWith('/'));
+  const trailingSlash = (url.split(/[?#]/)[0] ?? '').endsWith('/');
+  const file = hidden ? undefined : await resolveFile(root, segments, trailingSlash);
   if (file) {
     const body = options.html.length && file.endsWith('.html') ? page(await readFile(file, 'utf8')) : await readFile(file);
     return send(req, res, 200, contentTypeOf(file), body, headers);
   }
-  const missing = await notFoundPage(root, segments);
+  const missing = await notFoundPage(root, segments, trailingSlash);
   if (missing) return send(req, res, 404, CONTENT_TYPES['.html'] ?? 'text/html', page(await readFile(missing, 'utf8')), headers);
   return send(req, res, 404, text, 'Not Found\n', headers);
 }

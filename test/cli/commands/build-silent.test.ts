@@ -22,7 +22,7 @@ const problemLines = (stderr: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => /^\S+\s+[A-Z_]{5,}\s/.test(line));
 
-describe('text ids: never shipped raw, never taken from the other locale', () => {
+describe('text ids: never shipped raw; taken from the fallback chain only with a warning', () => {
   it("the smallest content folder builds without a warning and shows the templates' built-in text", async () => {
     const { code, stderr, stdout, out } = await build({});
     expect(code).toBe(0);
@@ -60,23 +60,33 @@ describe('text ids: never shipped raw, never taken from the other locale', () =>
     expect(stderr).toContain('hint:');
   });
 
-  it("a menu label one locale lacks names that locale's file only; the other locale's text is never used", async () => {
+  it('a menu label the English strings lack shows the Chinese text there, with a STRING_FALLBACK warning naming id and locale', async () => {
     const menu = 'groups:\n  - label: menu.main\n    items:\n      - route: /\n        label: nav.home\n';
-    const { code, stderr } = await build({ 'menu.yaml': menu, 'en/_strings.yaml': 'menu.main: Main\n' });
-    expect(code).toBe(1);
+    const files = { 'menu.yaml': menu, 'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\n', 'en/_strings.yaml': 'menu.main: Main\n' };
+    const { code, stderr, out } = await build(files);
+    expect(code).toBe(0);
     expect(problemLines(stderr)).toEqual([
       expect.stringMatching(
-        /content\/menu\.yaml:5\s+STRING_MISSING\s+The menu label "nav\.home" is not defined in \S*content\/en\/_strings\.yaml;/,
+        /content\/en\/_strings\.yaml\s+STRING_FALLBACK\s+The text id "nav\.home" is missing in "en"; the "zh" text stands in/,
       ),
     ]);
+    expect(html(out, 'en/index.html')).toContain('>首页</a>');
+    const strict = await runCli(['build', '--strict', '--content', makeContent(files), '--out', join(tempDir(), 'dist')]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/STRING_FALLBACK/);
   });
 
-  it("an id one locale defines and another lacks is an error at the lacking locale's file", async () => {
-    const { code, stderr } = await build({ 'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\nnav.extra: 额外\n' });
+  it('an id the English strings lack is taken from Chinese with a warning; one the Chinese (default) strings lack is an error', async () => {
+    const fallback = await build({ 'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\nnav.extra: 额外\n' });
+    expect(fallback.code).toBe(0);
+    expect(problemLines(fallback.stderr)).toEqual([
+      expect.stringMatching(/content\/en\/_strings\.yaml\s+STRING_FALLBACK\s+The text id "nav\.extra" is missing in "en"/),
+    ]);
+    const { code, stderr } = await build({ 'en/_strings.yaml': 'menu.main: Main\nnav.home: Home\nnav.extra: Extra\n' });
     expect(code).toBe(1);
     expect(problemLines(stderr)).toEqual([
       expect.stringMatching(
-        /content\/en\/_strings\.yaml\s+STRING_MISSING\s+The text id "nav\.extra" is defined in \S*content\/zh\/_strings\.yaml but not here/,
+        /content\/zh\/_strings\.yaml\s+STRING_MISSING\s+The text id "nav\.extra" is defined in \S*content\/en\/_strings\.yaml but not here/,
       ),
     ]);
   });

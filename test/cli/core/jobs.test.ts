@@ -16,7 +16,9 @@ async function keysOf(content: string, tool = 'tool-1'): Promise<{ site: string;
   const shared = siteKey(site, tool);
   return {
     site: shared,
-    jobs: Object.fromEntries(listJobs(site.pages).map((job) => [`${job.page.locale} ${job.route}`, jobKey(site, shared, job)])),
+    jobs: Object.fromEntries(
+      listJobs(site.pages, site.config.locales).map((job) => [`${job.page.locale} ${job.route}`, jobKey(site, shared, job)]),
+    ),
   };
 }
 
@@ -44,7 +46,7 @@ function edit(dir: string, path: string, change: (text: string) => string): void
 describe('listJobs', () => {
   it('gives one job per page and route, the home page also at /home, each with the files it is written to', async () => {
     const site = await prepareSite({ root: ROOT, contentDir: content(), drafts: false });
-    const jobs = listJobs(site.pages);
+    const jobs = listJobs(site.pages, site.config.locales);
     const routes = jobs.map((job) => `${job.page.locale} ${job.route}`);
     expect([...routes].sort()).toEqual([
       'en /',
@@ -63,7 +65,7 @@ describe('listJobs', () => {
     expect(jobs.find((job) => job.page.locale === 'en' && job.route === '/a')?.files).toEqual(['en/a.html']);
     expect(jobs.find((job) => job.page.locale === 'zh' && job.route === '/a')?.files).toEqual(['a.html']);
     // The same plan lists the same jobs in the same order.
-    expect(listJobs(site.pages).map((job) => `${job.page.locale} ${job.route}`)).toEqual(routes);
+    expect(listJobs(site.pages, site.config.locales).map((job) => `${job.page.locale} ${job.route}`)).toEqual(routes);
   });
 });
 

@@ -13,6 +13,10 @@ import {
   routeName,
   routeSegment,
 } from '../../../../cli/core/common/routes.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+
+/** The default locales, zh and en. */
+const L = DEFAULTS.locales;
 
 describe('routes', () => {
   it('maps content files to routes as docs/writing.md, "Pages and routes" writes them', () => {
@@ -24,10 +28,10 @@ describe('routes', () => {
   });
 
   it('prefixes the English locale and leaves Chinese at the root', () => {
-    expect(localisePath('/DROC', 'zh')).toBe('/DROC');
-    expect(localisePath('/DROC', 'en')).toBe('/en/DROC');
-    expect(localisePath('/', 'en')).toBe('/en');
-    expect(localisePath('/', 'zh')).toBe('/');
+    expect(localisePath('/DROC', 'zh', L)).toBe('/DROC');
+    expect(localisePath('/DROC', 'en', L)).toBe('/en/DROC');
+    expect(localisePath('/', 'en', L)).toBe('/en');
+    expect(localisePath('/', 'zh', L)).toBe('/');
   });
 
   it('names routes with the three-underscore separator', () => {
@@ -37,16 +41,16 @@ describe('routes', () => {
   });
 
   it('writes each route to <path>.html so it answers at exactly its path', () => {
-    expect(outputFiles('/DROC', 'zh')).toEqual(['DROC.html']);
-    expect(outputFiles('/DROC', 'en')).toEqual(['en/DROC.html']);
-    expect(outputFiles('/', 'zh')).toEqual(['index.html']);
-    expect(outputFiles('/', 'en')).toEqual(['en.html', 'en/index.html']);
+    expect(outputFiles('/DROC', 'zh', L)).toEqual(['DROC.html']);
+    expect(outputFiles('/DROC', 'en', L)).toEqual(['en/DROC.html']);
+    expect(outputFiles('/', 'zh', L)).toEqual(['index.html']);
+    expect(outputFiles('/', 'en', L)).toEqual(['en.html', 'en/index.html']);
   });
 
   it('reads a site path back into route and locale', () => {
-    expect(parseSitePath('/en/DROC', ['zh', 'en'])).toEqual({ route: '/DROC', locale: 'en' });
-    expect(parseSitePath('/en', ['zh', 'en'])).toEqual({ route: '/', locale: 'en' });
-    expect(parseSitePath('/english', ['zh', 'en'])).toEqual({ route: '/english', locale: 'zh' });
+    expect(parseSitePath('/en/DROC', L)).toEqual({ route: '/DROC', locale: 'en' });
+    expect(parseSitePath('/en', L)).toEqual({ route: '/', locale: 'en' });
+    expect(parseSitePath('/english', L)).toEqual({ route: '/english', locale: 'zh' });
   });
 
   it('normalises trailing slashes and .html in links', () => {
@@ -57,19 +61,19 @@ describe('routes', () => {
   });
 
   it('refuses file names that cannot be URLs and routes the build owns', () => {
-    expect(checkFileRoute('DROC.md')).toBeNull();
-    expect(checkFileRoute('a b.md')).toBeNull();
-    expect(checkFileRoute('关于我们.md')).toBeNull();
-    expect(checkFileRoute('<script>.md')).toBeNull();
+    expect(checkFileRoute('DROC.md', L)).toBeNull();
+    expect(checkFileRoute('a b.md', L)).toBeNull();
+    expect(checkFileRoute('关于我们.md', L)).toBeNull();
+    expect(checkFileRoute('<script>.md', L)).toBeNull();
     for (const name of ['???.md', '😀.md', '「」/a.md', '?.hidden.md', `${'x'.repeat(251)}.md`, `${'关'.repeat(84)}.md`]) {
-      expect(checkFileRoute(name)?.code, name).toBe('FILE_NAME_INVALID');
+      expect(checkFileRoute(name, L)?.code, name).toBe('FILE_NAME_INVALID');
     }
-    expect(checkFileRoute('???.md')?.message).toBe('The name "???" has no letter, digit, "-", "_" or "." to make a URL of.');
-    expect(checkFileRoute(`${'关'.repeat(83)}.md`)).toBeNull();
-    expect(checkFileRoute('en/DROC.md')?.code).toBe('ROUTE_RESERVED');
-    expect(checkFileRoute(' en /DROC.md')?.code).toBe('ROUTE_RESERVED');
-    expect(checkFileRoute('home.md')?.code).toBe('ROUTE_RESERVED');
-    expect(checkFileRoute('assets/x.md')?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('???.md', L)?.message).toBe('The name "???" has no letter, digit, "-", "_" or "." to make a URL of.');
+    expect(checkFileRoute(`${'关'.repeat(83)}.md`, L)).toBeNull();
+    expect(checkFileRoute('en/DROC.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute(' en /DROC.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('home.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('assets/x.md', L)?.code).toBe('ROUTE_RESERVED');
   });
 });
 
@@ -216,7 +220,7 @@ describe('the URL rule on random names (fixed seeds)', () => {
           // ASCII is limited to letters, digits, "-", "_" and "."; everything else is a letter, mark or digit.
           expect(segment, JSON.stringify(name)).toMatch(/^(?:[A-Za-z0-9._-]|(?![\x00-\x7f])[\p{L}\p{M}\p{N}])*$/u);
         }
-        if (checkFileRoute(file)?.code === 'FILE_NAME_INVALID') {
+        if (checkFileRoute(file, L)?.code === 'FILE_NAME_INVALID') {
           expect(names.some((n) => routeSegment(n) === '' || routeSegment(n).startsWith('.'))).toBe(true);
           continue;
         }
@@ -265,12 +269,24 @@ describe('findCaseCollisions', () => {
   });
 });
 
+describe('checkFileRoute: the configured locales own their prefixes', () => {
+  it('refuses a page whose route starts with a locale code, naming the locale', () => {
+    const locales = [...L, { code: 'ja', lang: 'ja', label: '日本語', ogLocale: 'ja_JP' }];
+    expect(checkFileRoute('ja.md', L)).toBeNull();
+    expect(checkFileRoute('ja.md', locales)).toEqual({
+      code: 'ROUTE_RESERVED',
+      message: 'The route /ja is reserved: /ja is the URL prefix of the locale "ja" (site.yaml `locales`).',
+    });
+    expect(checkFileRoute('JA/x.md', locales)?.code).toBe('ROUTE_RESERVED');
+  });
+});
+
 describe('checkFileRoute: reserved routes in any case', () => {
   it("refuses /Assets, /EN and /Home, which the build's own files would meet where case is ignored", () => {
     for (const name of ['Assets.md', 'EN/x.md', 'Home.md', '404/index.md']) {
-      expect(checkFileRoute(name)?.code, name).toBe('ROUTE_RESERVED');
+      expect(checkFileRoute(name, L)?.code, name).toBe('ROUTE_RESERVED');
     }
-    expect(checkFileRoute('Assets.md')?.message).toContain('differs only in case from /assets');
-    expect(checkFileRoute('Assetsx.md')).toBeNull();
+    expect(checkFileRoute('Assets.md', L)?.message).toContain('differs only in case from /assets');
+    expect(checkFileRoute('Assetsx.md', L)).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
-import { findMissingStrings, missingStrings, planPages, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
+import { missingStrings, planPages, resolveStrings, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+
+/** The default locales, zh and en. */
+const L = DEFAULTS.locales;
 
 function source(
   locale: 'zh' | 'en',
@@ -27,7 +31,7 @@ function source(
 
 describe('planPages', () => {
   it('writes both locales from their own files', () => {
-    const { pages, warnings } = planPages([source('zh', '/DROC'), source('en', '/DROC')], false);
+    const { pages, warnings } = planPages([source('zh', '/DROC'), source('en', '/DROC')], false, L);
     expect(pages.map((p) => [p.locale, p.fallback])).toEqual([
       ['zh', false],
       ['en', false],
@@ -36,7 +40,7 @@ describe('planPages', () => {
   });
 
   it('stands the other locale in for a missing translation and names the missing file', () => {
-    const { pages, warnings } = planPages([source('zh', '/DROC')], false);
+    const { pages, warnings } = planPages([source('zh', '/DROC')], false, L);
     const en = pages.find((p) => p.locale === 'en');
     expect(en?.fallback).toBe(true);
     expect(pages.map((p) => p.ownLocales)).toEqual([['zh'], ['zh']]);
@@ -47,7 +51,7 @@ describe('planPages', () => {
   });
 
   it('reports two files claiming one route, naming both', () => {
-    const { errors } = planPages([source('zh', '/a', 'content/zh/a.md'), source('zh', '/a', 'content/zh/a/index.md')], false);
+    const { errors } = planPages([source('zh', '/a', 'content/zh/a.md'), source('zh', '/a', 'content/zh/a/index.md')], false, L);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.code).toBe('ROUTE_DUPLICATE');
     expect(errors[0]?.message).toContain('content/zh/a.md');
@@ -56,14 +60,14 @@ describe('planPages', () => {
 
   it('leaves drafts out unless asked', () => {
     const drafts = [source('zh', '/x', undefined, true), source('en', '/x', undefined, true)];
-    expect(planPages(drafts, false).pages).toEqual([]);
-    expect(planPages(drafts, true).pages).toHaveLength(2);
+    expect(planPages(drafts, false, L).pages).toEqual([]);
+    expect(planPages(drafts, true, L).pages).toHaveLength(2);
   });
 });
 
 describe('strings', () => {
   it('lists the text ids each locale lacks', () => {
-    expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
+    expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, L, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
   });
 
   it("looks up its own locale only, never the other locale's text", () => {
@@ -74,25 +78,22 @@ describe('strings', () => {
   });
 
   it("puts each locale's strings over the built-in text, id by id", () => {
-    const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } });
+    const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } }, L);
     expect(merged).toEqual({ zh: { a: '自己的', b: '乙' }, en: { a: 'A', b: 'B' } });
   });
 
-  it('reports a menu label a locale lacks at its menu.yaml line, and one-sided ids at the lacking file', () => {
+  it('reports a menu label no locale has at its menu.yaml line; an id only another locale has stands in with a warning', () => {
     const fileOf = (locale: string): string => `content/${locale}/_strings.yaml`;
-    const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home' } };
-    const problems = findMissingStrings(
-      strings,
-      {
-        file: 'content/menu.yaml',
-        uses: [
-          { id: 'nav.home', line: 4 },
-          { id: 'nav.partners', line: 6 },
-        ],
-      },
-      fileOf,
-    );
-    expect(problems).toEqual([
+    const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home', 'y.en': 'Only English' } };
+    const menu = {
+      file: 'content/menu.yaml',
+      uses: [
+        { id: 'nav.home', line: 4 },
+        { id: 'nav.partners', line: 6 },
+      ],
+    };
+    const resolved = resolveStrings(strings, L, menu, fileOf);
+    expect(resolved.errors).toEqual([
       {
         code: 'STRING_MISSING',
         file: 'content/menu.yaml',
@@ -100,19 +101,48 @@ describe('strings', () => {
         message:
           'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.',
       },
+      // zh is the default locale: its chain is itself alone.
       {
         code: 'STRING_MISSING',
-        file: 'content/en/_strings.yaml',
-        message: 'The text id "x.only" is defined in content/zh/_strings.yaml but not here.',
+        file: 'content/zh/_strings.yaml',
+        message: 'The text id "y.en" is defined in content/en/_strings.yaml but not here.',
       },
     ]);
+    expect(resolved.warnings).toEqual([
+      {
+        code: 'STRING_FALLBACK',
+        file: 'content/en/_strings.yaml',
+        message: 'The text id "x.only" is missing in "en"; the "zh" text stands in (content/zh/_strings.yaml).',
+      },
+    ]);
+    expect(resolved.strings.en?.['x.only']).toBe('仅');
+  });
+
+  it('takes a text a third locale lacks from its fallback chain, nearest first', () => {
+    const locales = [...L, { code: 'ja', lang: 'ja', label: '日本語', fallback: 'en', ogLocale: 'ja_JP' }];
+    const strings = { zh: { a: '甲', b: '乙' }, en: { a: 'A' }, ja: {} };
+    const resolved = resolveStrings(strings, locales, { file: 'content/menu.yaml', uses: [] }, (l) => `content/${l}/_strings.yaml`);
+    expect(resolved.errors).toEqual([]);
+    // ja -> en -> zh: `a` from en, `b` (which en lacks too) from zh.
+    expect(resolved.strings.ja).toEqual({ a: 'A', b: '乙' });
+    expect(resolved.warnings.map((w) => [w.file, w.message])).toEqual([
+      ['content/en/_strings.yaml', 'The text id "b" is missing in "en"; the "zh" text stands in (content/zh/_strings.yaml).'],
+      ['content/ja/_strings.yaml', 'The text id "a" is missing in "ja"; the "en" text stands in (content/en/_strings.yaml).'],
+      ['content/ja/_strings.yaml', 'The text id "b" is missing in "ja"; the "zh" text stands in (content/zh/_strings.yaml).'],
+    ]);
+  });
+
+  it('gives a locale the built-in text of its language, and none when its language has none', () => {
+    const locales = [...L, { code: 'ja', lang: 'ja', label: '日本語', ogLocale: 'ja_JP' }];
+    const merged = withDefaults({ zh: {}, en: {}, ja: { b: 'ビ' } }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } }, locales);
+    expect(merged.ja).toEqual({ b: 'ビ' });
   });
 });
 
 describe('planPages: drafts and case', () => {
   it('names a draft translation as a draft, at its `draft` line, not as missing', () => {
     const zh = { ...source('zh', '/x', undefined, true), lineOf: () => 4 };
-    const { pages, warnings, drafts } = planPages([zh, source('en', '/x')], false);
+    const { pages, warnings, drafts } = planPages([zh, source('en', '/x')], false, L);
     expect(pages.map((p) => [p.locale, p.fallback])).toEqual([
       ['zh', true],
       ['en', false],
@@ -129,22 +159,22 @@ describe('planPages: drafts and case', () => {
   });
 
   it('lists routes left out as drafts, with the draft file', () => {
-    const { drafts } = planPages([source('zh', '/x', undefined, true), source('en', '/x', undefined, true)], false);
+    const { drafts } = planPages([source('zh', '/x', undefined, true), source('en', '/x', undefined, true)], false, L);
     expect([...drafts]).toEqual([['/x', 'content/zh/x.md']]);
-    expect(planPages([source('zh', '/x', undefined, true)], true).drafts.size).toBe(0);
+    expect(planPages([source('zh', '/x', undefined, true)], true, L).drafts.size).toBe(0);
   });
 
   it('refuses routes that differ only in case, in one locale or across locales', () => {
-    const one = planPages([source('zh', '/Partners'), source('zh', '/partners')], false);
+    const one = planPages([source('zh', '/Partners'), source('zh', '/partners')], false, L);
     expect(one.errors).toEqual([
       expect.objectContaining({
         code: 'ROUTE_CASE',
         message: expect.stringContaining('content/zh/Partners.md and content/zh/partners.md'),
       }),
     ]);
-    expect(planPages([source('zh', '/Partners'), source('en', '/partners')], false).errors).toHaveLength(1);
-    expect(planPages([source('zh', '/Partners'), source('en', '/Partners')], false).errors).toEqual([]);
+    expect(planPages([source('zh', '/Partners'), source('en', '/partners')], false, L).errors).toHaveLength(1);
+    expect(planPages([source('zh', '/Partners'), source('en', '/Partners')], false, L).errors).toEqual([]);
     // A draft is not built, so it collides with nothing until --drafts.
-    expect(planPages([source('zh', '/Partners'), source('zh', '/partners', undefined, true)], false).errors).toEqual([]);
+    expect(planPages([source('zh', '/Partners'), source('zh', '/partners', undefined, true)], false, L).errors).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { random } from '../../../helpers/random.ts';
 
 const base: TermBase = {
   file: 'content/_terms.yaml',
+  locales: ['zh', 'en'],
   terms: [
     {
       concept: 'MPR',
@@ -117,8 +118,8 @@ describe('the spacing rule of Chinese pages', () => {
   it('finds a space between Chinese and Latin text either way round, on Chinese text only', async () => {
     const { spacingProblems } = await import('../../../../cli/core/render/prose.ts');
     const at = { line: 4, column: 1 };
-    expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
-    expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh', 'f.md', at)).toEqual([]);
+    expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh-CN', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
+    expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh-CN', 'f.md', at)).toEqual([]);
     expect(spacingProblems('DROC 是', 'en', 'f.md', at)).toEqual([]);
   });
 
@@ -134,6 +135,7 @@ describe('termGaps, for a term inside a longer one', () => {
   it("does not count a concept whose name appears only inside another concept's longer name", () => {
     const names: TermBase = {
       file: 't.yaml',
+      locales: ['zh', 'en'],
       terms: [
         {
           concept: 'DROC full name',

@@ -4,6 +4,7 @@ import { loadMenu, loadSiteConfig, loadStrings } from '../../../../cli/core/load
 import { parseYaml } from '../../../../cli/core/load/yaml.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';
 import { makeContent } from '../../../helpers/cli.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import { costRatio } from '../../../helpers/cost.ts';
 import { random } from '../../../helpers/random.ts';
 
@@ -50,7 +51,7 @@ describe('site.yaml, menu.yaml and _strings.yaml', () => {
 
   it('requires strings to be plain text', async () => {
     const dir = makeContent({ 'en/_strings.yaml': 'a: A\nb:\n  nested: no\n' });
-    const [p] = await problemsOf(loadStrings(dir));
+    const [p] = await problemsOf(loadStrings(dir, DEFAULTS.locales));
     expect(p).toMatchObject({ code: 'STRINGS_INVALID', line: 2 });
   });
 });

@@ -17,7 +17,11 @@ let n = 0;
 const draw = async (text: Partial<CardText>, cacheDir = tempDir()): Promise<Uint8Array> =>
   readFileSync(
     await produceCard(
-      { path: 'x.png', key: `test${n++}`, source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text } } },
+      {
+        path: 'x.png',
+        key: `test${n++}`,
+        source: { kind: 'drawn', text: { title: 'T', company: 'Co', locale: 'en', ...text }, lang: text.locale === 'zh' ? 'zh-CN' : 'en' },
+      },
       art,
       cacheDir,
     ),
@@ -57,7 +61,7 @@ describe('produceCard', () => {
     const card = {
       path: 'x.png',
       key: 'cached1',
-      source: { kind: 'drawn', text: { title: '缓存', company: '公司', locale: 'zh' } },
+      source: { kind: 'drawn', text: { title: '缓存', company: '公司', locale: 'zh' }, lang: 'zh-CN' },
     } as const;
     const made = cardStats.made;
     const file = join(cardCacheDir(cacheDir), 'cached1.png');

@@ -11,6 +11,7 @@ import {
   type CardInputs,
 } from '../../../../cli/core/render/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 function page(locale: Locale, route: string, data: Record<string, unknown> = {}, fallback = false): PlannedPage {
   const file = `content/${locale}${route}.md`;
@@ -33,7 +34,7 @@ function page(locale: Locale, route: string, data: Record<string, unknown> = {},
 }
 
 const inputs = (over: Partial<CardInputs> = {}): CardInputs => ({
-  config: { company: { zh: '易康科技', en: 'Yikang Technology' } },
+  config: { company: { zh: '易康科技', en: 'Yikang Technology' }, locales: DEFAULTS.locales },
   menu: {
     file: 'menu.yaml',
     groups: [{ label: 'menu.medical', line: 1, items: [{ route: '/DROC', label: 'product.DROC', line: 2, labelLine: 2 }] }],
@@ -83,24 +84,29 @@ describe('planCards', () => {
     const { cards, paths, problems } = planCards(pages, inputs(), (l) => (l === 'zh' ? '页面不存在' : 'Page not found'));
     expect(problems).toEqual([]);
     expect(cards).toHaveLength(6);
-    expect(paths.zh.get('/DROC')).toMatch(/^\/assets\/cards\/DROC___zh\.[0-9a-f]{10}\.png$/);
-    expect(paths.en.get('/news/a')).toMatch(/^\/assets\/cards\/news-a___en\.[0-9a-f]{10}\.png$/);
-    expect(paths.zh.get(NOT_FOUND_ROUTE)).toMatch(/^\/assets\/cards\/404___zh\./);
-    expect(cards.find((c) => c.path === paths.en.get('/news/a')?.slice(1))?.source).toEqual({
+    expect(paths.zh?.get('/DROC')).toMatch(/^\/assets\/cards\/DROC___zh\.[0-9a-f]{10}\.png$/);
+    expect(paths.en?.get('/news/a')).toMatch(/^\/assets\/cards\/news-a___en\.[0-9a-f]{10}\.png$/);
+    expect(paths.zh?.get(NOT_FOUND_ROUTE)).toMatch(/^\/assets\/cards\/404___zh\./);
+    expect(cards.find((c) => c.path === paths.en?.get('/news/a')?.slice(1))?.source).toEqual({
       kind: 'drawn',
       text: { title: 'Launch', section: 'News', company: 'Yikang Technology', locale: 'en' },
+      lang: 'en',
     });
   });
 
   it('keys a card by what it shows: a new title, section, company or art makes a new file', () => {
-    const one = planCards(pages, inputs(), () => '404').paths.zh.get('/DROC');
+    const one = planCards(pages, inputs(), () => '404').paths.zh?.get('/DROC');
     const retitled = planCards(pages, inputs({ titles: { ...inputs().titles, zh: new Map([['/DROC', 'DROC 3.0']]) } }), () => '404');
-    expect(retitled.paths.zh.get('/DROC')).not.toBe(one);
-    expect(retitled.paths.en.get('/DROC')).toBe(planCards(pages, inputs(), () => '404').paths.en.get('/DROC'));
-    expect(planCards(pages, inputs({ art: 'art2' }), () => '404').paths.zh.get('/DROC')).not.toBe(one);
-    expect(planCards(pages, inputs({ config: { company: { zh: '别的公司', en: 'Other' } } }), () => '404').paths.zh.get('/DROC')).not.toBe(
-      one,
-    );
+    expect(retitled.paths.zh?.get('/DROC')).not.toBe(one);
+    expect(retitled.paths.en?.get('/DROC')).toBe(planCards(pages, inputs(), () => '404').paths.en?.get('/DROC'));
+    expect(planCards(pages, inputs({ art: 'art2' }), () => '404').paths.zh?.get('/DROC')).not.toBe(one);
+    expect(
+      planCards(
+        pages,
+        inputs({ config: { company: { zh: '别的公司', en: 'Other' }, locales: DEFAULTS.locales } }),
+        () => '404',
+      ).paths.zh?.get('/DROC'),
+    ).not.toBe(one);
   });
 
   it('makes the card of a page naming `card` from that image, keyed by its bytes', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkInternalLink, type LinkTargets } from '../../../../cli/core/render/links.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 const targets: LinkTargets = {
+  locales: DEFAULTS.locales,
   routes: new Set(['/', '/home', '/DROC', '/news', '/newsDetail', '/company/company', '/关于我们', '/a-b', '/Café']),
   files: new Set(['/images/logo.svg', '/sitemap.xml']),
 };

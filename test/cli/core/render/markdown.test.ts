@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../cli/core/common/errors.ts';
 import { renderMarkdown, type MarkdownContext } from '../../../../cli/core/render/markdown.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 function render(markdown: string, locale: 'zh' | 'en' = 'en') {
   const ctx: MarkdownContext = {
@@ -9,7 +10,7 @@ function render(markdown: string, locale: 'zh' | 'en' = 'en') {
     bodyLine: 5,
     locale,
     path: locale === 'en' ? '/en/x' : '/x',
-    targets: { routes: new Set(['/', '/DROC', '/x']), files: new Set(['/images/logo.svg']) },
+    targets: { locales: DEFAULTS.locales, routes: new Set(['/', '/DROC', '/x']), files: new Set(['/images/logo.svg']) },
     placeholders: { phone: '+86 000', email: 'hi@example.test', company: 'Test Co' },
     warnings: [] as Problem[],
     errors: [] as Problem[],
