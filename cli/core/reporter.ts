@@ -2,6 +2,8 @@
 import { CATALOGUE, formatProblem, problem, SiteError, type Problem } from './common/errors.ts';
 import { systemProblem } from './common/system-errors.ts';
 import type { TranslationReport } from './load/i18n.ts';
+import { formatStatuses } from './l10n/format.ts';
+import type { StatusWithHistory } from './l10n/history.ts';
 
 /** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
 function placeLine(p: Problem): string {
@@ -68,8 +70,8 @@ export function formatLine(p: Problem): string {
   return `${p.file ? `${p.file}  ` : ''}${p.code}  ${p.message.replace(/\.?$/, '.')} ${CATALOGUE[p.code].hint}`;
 }
 
-/** Formats the translation report as a table. */
-export function formatReport(report: TranslationReport): string {
+/** Formats the translation report as a table, then how each translation stands against its source. */
+export function formatReport(report: TranslationReport & { translations?: readonly StatusWithHistory[] }): string {
   const lines = ['Translation report', '', `${'route'.padEnd(36) + 'zh'.padEnd(10)}en`];
   for (const row of report.pages) lines.push(row.route.padEnd(36) + (row.locales.zh ?? '-').padEnd(10) + (row.locales.en ?? '-'));
   for (const [locale, ids] of Object.entries(report.missingStrings)) {
@@ -84,6 +86,7 @@ export function formatReport(report: TranslationReport): string {
       lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
     }
   }
+  if (report.translations) lines.push('', formatStatuses(report.translations).trimEnd());
   return `${lines.join('\n')}\n`;
 }
 

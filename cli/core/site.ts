@@ -44,6 +44,8 @@ import { dataProseProblems } from './render/prose.ts';
 import { cardArt, type CardArt } from './render/card-image.ts';
 import { planCards, type CardSpec } from './render/cards.ts';
 import { loadTerms, type TermBase } from './load/terms.ts';
+import type { BlockCache, TranslationStatus } from './l10n/status.ts';
+import { trackTranslations } from './l10n/track.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -77,7 +79,12 @@ export interface Site {
   cardArt: CardArt;
   warnings: Problem[];
   missing: Record<Locale, string[]>;
+  /** How each translation stands against its source (cli/core/l10n/). */
+  translations: TranslationStatus[];
 }
+
+/** The blocks of source pages already read, so that an unchanged source is not parsed again (`watch`). */
+const blockCache: BlockCache = new Map();
 
 /** Where compiled templates, bundles and build manifests are cached (safe to delete). */
 export function cacheDirOf(root: string): string {
@@ -268,10 +275,13 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const files = await loadSiteFiles(inputs, contentDir);
   const { config, menu, strings, templates, assets, publicFiles, images, terms } = files;
   const module = templates.module;
-  const { entries, sources, plan, warnings, errors: planErrors } = await loadPlannedPages(files, contentDir, inputs, reuse);
+  const { entries, sources, plan, warnings: loadWarnings, errors: planErrors } = await loadPlannedPages(files, contentDir, inputs, reuse);
+  const tracked = trackTranslations(sources, plan.pages, blockCache);
+  const warnings = [...loadWarnings, ...tracked.warnings];
   const routes = linkableRoutes(plan.pages);
   const names = checkNames(files, routes, plan.drafts, contentDir);
-  if (planErrors.length || names.errors.length) throw new SiteError([...planErrors, ...names.errors]);
+  if (planErrors.length || names.errors.length || tracked.errors.length)
+    throw new SiteError([...planErrors, ...tracked.errors, ...names.errors]);
 
   const articles = Object.fromEntries(LOCALES.map((l) => [l, listArticles(plan.pages, module, l, placeholdersFor(config, l))])) as Record<
     Locale,
@@ -332,7 +342,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     images,
     entries,
     sources,
-    pages: plan.pages,
+    pages: tracked.pages,
     routes: canonicalRoutes,
     feeds,
     ctx,
@@ -340,6 +350,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     cardArt: art,
     warnings,
     missing: names.missing,
+    translations: tracked.statuses,
   };
 }
 

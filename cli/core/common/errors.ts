@@ -97,7 +97,18 @@ export const CATALOGUE = {
     title: 'Stand-in values in site.yaml',
     hint: 'Put the real values in site.yaml and remove their names from `placeholders`; for a preview, add --allow-placeholders.',
   },
-  STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
+  STRICT: {
+    title: 'Warnings are fatal with --strict',
+    hint: 'Fix the warnings above, or build without --strict (outdated translations: without --fail-outdated).',
+  },
+  NOT_A_TRANSLATION: {
+    title: 'Not a translation',
+    hint: "Name a translated page of the content folder, e.g. `content/en/DROC.md`: a page of a locale other than its source's, whose source page exists (docs/l10n.md).",
+  },
+  TRANSLATION_SOURCE_MISSING: {
+    title: 'Source page not found',
+    hint: 'Write the source page first, or name the locale the page is translated from in its record: `source: { locale: en }` (docs/l10n.md).',
+  },
   NOT_BUILT: { title: 'Nothing built to check', hint: 'Run `ecom-site build` first, or pass the built folder with --out.' },
   // System errors (cli/core/common/system-errors.ts): printed on one line, message and hint, without a stack.
   PATH_NOT_FOUND: { title: 'File or folder not found', hint: 'Check the path, or create the folder first.' },
@@ -124,6 +135,10 @@ export const CATALOGUE = {
   TRANSLATION_DRAFT: {
     title: 'Translation is a draft',
     hint: "Build with --drafts to include it, or remove `draft: true` when it is ready; until then the other locale's page stands in.",
+  },
+  TRANSLATION_OUTDATED: {
+    title: 'Outdated translation',
+    hint: 'Update the translation (`ecom-site l10n status` lists the source blocks that changed), then record it with `ecom-site l10n stamp <file>` (docs/l10n.md).',
   },
   RAW_HTML: { title: 'Raw HTML removed', hint: 'Raw HTML never reaches the output; write Markdown instead.' },
   UNSAFE_URL: { title: 'Unsafe URL removed', hint: 'Only http:, https:, mailto:, tel: and site-relative URLs are kept.' },

@@ -1,0 +1,133 @@
+/**
+ * The status of every translation (docs/l10n.md, "Status"): a page whose locale is not its source's
+ * (the default locale, or the one its record names) and whose source page exists is a translation. It is
+ * *current* when its record's version is the source's version now, *outdated* when it differs (with the
+ * blocks added, changed or removed since), and *unknown* when it has no record: reported, never treated
+ * as outdated. Pure: the pages come in, the statuses and the problems found go out.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../client/constants.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';
+import { diffBlocks, type BlockChange } from './diff.ts';
+import { RECORD_FIELD, readRecord, type TranslationRecord } from './record.ts';
+
+/** A page as translation tracking reads it. */
+export interface L10nPage extends SourceText {
+  /** The page file as shown in messages (`content/en/DROC.md`). */
+  file: string;
+  locale: Locale;
+  route: string;
+  /** The content hash of the whole file: a source whose hash is unchanged is not read again (`BlockCache`). */
+  hash?: string;
+}
+
+/** The three states of a translation. */
+export type TranslationState = 'current' | 'outdated' | 'unknown';
+
+/** How a translation stands against its source. */
+export interface TranslationStatus {
+  /** The translation's file, locale and route. */
+  file: string;
+  locale: Locale;
+  route: string;
+  /** The source page's file and locale. */
+  source: { file: string; locale: Locale };
+  state: TranslationState;
+  /** The source version the record names (absent: unknown) and the source's version now. */
+  recorded?: string;
+  version: string;
+  /** What changed in the source since the record, for an outdated translation. */
+  changes: BlockChange[];
+  /** False when the page turns the reader's notice off (`source: { notice: false }`). */
+  notice: boolean;
+  /** The line of the record in the translation (its `source` field), or 1. */
+  line: number;
+}
+
+/** Blocks of sources already read, by file, kept with the hash they were read from (`watch` keeps one). */
+export type BlockCache = Map<string, { hash: string; blocks: Block[] }>;
+
+/** The blocks of a source, from the cache when its file is unchanged. */
+export function sourceBlocks(page: L10nPage, cache?: BlockCache): Block[] {
+  const known = page.hash === undefined ? undefined : cache?.get(page.file);
+  if (known && known.hash === page.hash) return known.blocks;
+  const blocks = blocksOf(page);
+  if (cache && page.hash !== undefined) cache.set(page.file, { hash: page.hash, blocks });
+  return blocks;
+}
+
+/** The locale a page is translated from: the one its record names, or the default locale. */
+function sourceLocaleOf(record: TranslationRecord): string {
+  return record.locale ?? DEFAULT_LOCALE;
+}
+
+/** How a translation stands, given its record and its source's blocks now. */
+export function statusOf(page: L10nPage, source: L10nPage, record: TranslationRecord, blocks: readonly Block[]): TranslationStatus {
+  const version = versionOf(blocks);
+  const state: TranslationState = record.version === undefined ? 'unknown' : record.version === version ? 'current' : 'outdated';
+  return {
+    file: page.file,
+    locale: page.locale,
+    route: page.route,
+    source: { file: source.file, locale: source.locale },
+    state,
+    ...(record.version === undefined ? {} : { recorded: record.version }),
+    version,
+    changes: state === 'outdated' ? diffBlocks(record.blocks, blocks) : [],
+    notice: record.notice,
+    line: page.lineOf?.([RECORD_FIELD]) ?? 1,
+  };
+}
+
+/** Each translation among `pages` with its source page; problems for a record naming a locale that is not configured. */
+export function pairTranslations(pages: readonly L10nPage[]): {
+  pairs: Array<{ page: L10nPage; source: L10nPage; record: TranslationRecord }>;
+  problems: Problem[];
+} {
+  const byKey = new Map(pages.map((page) => [`${page.locale}\0${page.route}`, page]));
+  const pairs: Array<{ page: L10nPage; source: L10nPage; record: TranslationRecord }> = [];
+  const problems: Problem[] = [];
+  for (const page of pages) {
+    const record = readRecord(page.data);
+    const locale = sourceLocaleOf(record);
+    if (!(LOCALES as readonly string[]).includes(locale)) {
+      problems.push(
+        problem(
+          'FRONTMATTER_INVALID',
+          `\`${RECORD_FIELD}.locale\` is "${locale}", not a configured locale (${LOCALES.join(', ')}): it names the locale this page is translated from.`,
+          { file: page.file, line: page.lineOf?.([RECORD_FIELD, 'locale']) ?? 1 },
+        ),
+      );
+      continue;
+    }
+    if (locale === page.locale) continue;
+    const source = byKey.get(`${locale}\0${page.route}`);
+    if (source) pairs.push({ page, source, record });
+  }
+  return { pairs, problems };
+}
+
+/** The status of every translation among `pages`, in file order, and the problems found. */
+export function translationStatuses(
+  pages: readonly L10nPage[],
+  cache?: BlockCache,
+): { statuses: TranslationStatus[]; problems: Problem[] } {
+  const { pairs, problems } = pairTranslations(pages);
+  const statuses = pairs
+    .map(({ page, source, record }) => statusOf(page, source, record, sourceBlocks(source, cache)))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { statuses, problems };
+}
+
+/** TRANSLATION_OUTDATED for each outdated translation, at its record's line. */
+export function outdatedWarnings(statuses: readonly TranslationStatus[]): Problem[] {
+  return statuses
+    .filter((status) => status.state === 'outdated')
+    .map((status) =>
+      problem(
+        'TRANSLATION_OUTDATED',
+        `${status.file} is outdated: its source ${status.source.file} changed since the translation was stamped.`,
+        { file: status.file, line: status.line },
+      ),
+    );
+}
