@@ -45,7 +45,7 @@ import { cardArt, type CardArt } from './render/card-image.ts';
 import { planCards, type CardSpec } from './render/cards.ts';
 import { loadTerms, type TermBase } from './load/terms.ts';
 import type { BlockCache, TranslationStatus } from './l10n/status.ts';
-import { trackTranslations } from './l10n/track.ts';
+import { trackTranslations, type Tracked } from './l10n/track.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -85,6 +85,11 @@ export interface Site {
 
 /** The blocks of source pages already read, so that an unchanged source is not parsed again (`watch`). */
 const blockCache: BlockCache = new Map();
+
+/** The translations of `sources` and `pages` with their notices (cli/core/l10n/track.ts), sources read once per version. */
+export function trackSite(sources: readonly SourcePage[], pages: readonly PlannedPage[]): Tracked {
+  return trackTranslations(sources, pages, blockCache);
+}
 
 /** Where compiled templates, bundles and build manifests are cached (safe to delete). */
 export function cacheDirOf(root: string): string {
@@ -276,7 +281,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const { config, menu, strings, templates, assets, publicFiles, images, terms } = files;
   const module = templates.module;
   const { entries, sources, plan, warnings: loadWarnings, errors: planErrors } = await loadPlannedPages(files, contentDir, inputs, reuse);
-  const tracked = trackTranslations(sources, plan.pages, blockCache);
+  const tracked = trackSite(sources, plan.pages);
   const warnings = [...loadWarnings, ...tracked.warnings];
   const routes = linkableRoutes(plan.pages);
   const names = checkNames(files, routes, plan.drafts, contentDir);

@@ -2,6 +2,7 @@
 import type { Block } from './blocks.ts';
 import type { BlockChange } from './diff.ts';
 import type { HistoryState, StatusWithHistory } from './history.ts';
+import type { TranslationStatus } from './status.ts';
 
 /** Longest block text shown on one line. */
 const SHOWN = 120;
@@ -57,4 +58,20 @@ export function formatStatuses(statuses: readonly StatusWithHistory[]): string {
     lines.push('A translation never stamped is not tracked: `ecom-site l10n stamp FILE` records that it matches its source now.');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What changed between two sets of statuses, for `watch`'s terminal: each translation that became
+ * outdated, and each that became current; empty when none did.
+ */
+export function describeTurns(before: readonly TranslationStatus[], after: readonly TranslationStatus[]): string {
+  const was = new Map(before.map((status) => [status.file, status.state]));
+  const lines: string[] = [];
+  for (const status of after) {
+    const old = was.get(status.file);
+    if (status.state === 'outdated' && old !== 'outdated')
+      lines.push(`Translation outdated: ${status.file} (${status.source.file} changed since it was stamped)`);
+    if (status.state === 'current' && old !== 'current' && old !== undefined) lines.push(`Translation current again: ${status.file}`);
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }
