@@ -102,7 +102,8 @@ export function pairTranslations(pages: readonly L10nPage[]): {
     }
     if (locale === page.locale) continue;
     const source = byKey.get(`${locale}\0${page.route}`);
-    if (source) pairs.push({ page, source, record });
+    // A source that names this page's locale as its own source makes this page the original.
+    if (source && readRecord(source.data).locale !== page.locale) pairs.push({ page, source, record });
   }
   return { pairs, problems };
 }
