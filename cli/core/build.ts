@@ -16,7 +16,7 @@ import { siteKey, type Job } from './jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
-import { cacheDirOf, prepareSite, type Site } from './site.ts';
+import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './site.ts';
 import { displayPath } from './common/paths.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
@@ -145,6 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await checkOutputDir(outDir, { root, inputs: [resolve(options.contentDir), join(root, 'templates'), join(root, 'public')] });
   const cacheDir = cacheDirOf(root);
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
+  rememberVersions(previous.versions ?? {});
   const site = await prepareSite(
     { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
@@ -200,6 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
       files: recordFiles(output.temp, heldAfter(targets)),
+      versions: knownVersions(site.sources),
     };
     for (const page of site.sources) {
       const parsed = toParsed(page);

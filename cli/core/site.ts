@@ -44,7 +44,7 @@ import { dataProseProblems } from './render/prose.ts';
 import { cardArt, type CardArt } from './render/card-image.ts';
 import { planCards, type CardSpec } from './render/cards.ts';
 import { loadTerms, type TermBase } from './load/terms.ts';
-import type { BlockCache, TranslationStatus } from './l10n/status.ts';
+import type { SourceCache, TranslationStatus } from './l10n/status.ts';
 import { trackTranslations, type Tracked } from './l10n/track.ts';
 
 /** Where a site's inputs are. */
@@ -83,12 +83,30 @@ export interface Site {
   translations: TranslationStatus[];
 }
 
-/** The blocks of source pages already read, so that an unchanged source is not parsed again (`watch`). */
-const blockCache: BlockCache = new Map();
+/**
+ * What is known of source pages already read (cli/core/l10n/status.ts), so that an unchanged source is not
+ * parsed again: filled by `watch` as it goes, and seeded with the versions the last build kept.
+ */
+const sourceCache: SourceCache = new Map();
+
+/** Adds versions the build cache kept (`knownVersions` of an earlier build) to what is known of sources. */
+export function rememberVersions(versions: Readonly<Record<string, { hash: string; version: string }>>): void {
+  for (const [file, known] of Object.entries(versions)) if (!sourceCache.has(file)) sourceCache.set(file, { ...known });
+}
+
+/** The versions known of `sources` as they are now, by file, for the build cache to keep. */
+export function knownVersions(sources: readonly SourcePage[]): Record<string, { hash: string; version: string }> {
+  const versions: Record<string, { hash: string; version: string }> = {};
+  for (const source of sources) {
+    const known = sourceCache.get(source.file);
+    if (known?.hash === source.hash) versions[source.file] = { hash: known.hash, version: known.version };
+  }
+  return versions;
+}
 
 /** The translations of `sources` and `pages` with their notices (cli/core/l10n/track.ts), sources read once per version. */
 export function trackSite(sources: readonly SourcePage[], pages: readonly PlannedPage[]): Tracked {
-  return trackTranslations(sources, pages, blockCache);
+  return trackTranslations(sources, pages, sourceCache);
 }
 
 /** Where compiled templates, bundles and build manifests are cached (safe to delete). */

@@ -17,7 +17,7 @@ export interface L10nPage extends SourceText {
   file: string;
   locale: Locale;
   route: string;
-  /** The content hash of the whole file: a source whose hash is unchanged is not read again (`BlockCache`). */
+  /** The content hash of the whole file: a source whose hash is unchanged is not read again (`SourceCache`). */
   hash?: string;
 }
 
@@ -33,9 +33,9 @@ export interface TranslationStatus {
   /** The source page's file and locale. */
   source: { file: string; locale: Locale };
   state: TranslationState;
-  /** The source version the record names (absent: unknown) and the source's version now. */
+  /** The source version the record names, and the source's version now (both absent: unknown). */
   recorded?: string;
-  version: string;
+  version?: string;
   /** What changed in the source since the record, for an outdated translation. */
   changes: BlockChange[];
   /** False when the page turns the reader's notice off (`source: { notice: false }`). */
@@ -44,16 +44,26 @@ export interface TranslationStatus {
   line: number;
 }
 
-/** Blocks of sources already read, by file, kept with the hash they were read from (`watch` keeps one). */
-export type BlockCache = Map<string, { hash: string; blocks: Block[] }>;
+/**
+ * What is known of sources already read, by file, with the hash of the text it was read from: the
+ * version, and the blocks when they were read in this process. The build keeps the versions between runs
+ * (its manifest), so a current translation costs no parse of its source.
+ */
+export type SourceCache = Map<string, { hash: string; version: string; blocks?: Block[] }>;
 
 /** The blocks of a source, from the cache when its file is unchanged. */
-export function sourceBlocks(page: L10nPage, cache?: BlockCache): Block[] {
+export function sourceBlocks(page: L10nPage, cache?: SourceCache): Block[] {
   const known = page.hash === undefined ? undefined : cache?.get(page.file);
-  if (known && known.hash === page.hash) return known.blocks;
+  if (known?.blocks && known.hash === page.hash) return known.blocks;
   const blocks = blocksOf(page);
-  if (cache && page.hash !== undefined) cache.set(page.file, { hash: page.hash, blocks });
+  if (cache && page.hash !== undefined) cache.set(page.file, { hash: page.hash, version: versionOf(blocks), blocks });
   return blocks;
+}
+
+/** The version of a source, from the cache when its file is unchanged. */
+function sourceVersion(page: L10nPage, cache?: SourceCache): string {
+  const known = page.hash === undefined ? undefined : cache?.get(page.file);
+  return known && known.hash === page.hash ? known.version : versionOf(sourceBlocks(page, cache));
 }
 
 /** The locale a page is translated from: the one its record names, or the default locale. */
@@ -61,19 +71,21 @@ function sourceLocaleOf(record: TranslationRecord): string {
   return record.locale ?? DEFAULT_LOCALE;
 }
 
-/** How a translation stands, given its record and its source's blocks now. */
-export function statusOf(page: L10nPage, source: L10nPage, record: TranslationRecord, blocks: readonly Block[]): TranslationStatus {
-  const version = versionOf(blocks);
-  const state: TranslationState = record.version === undefined ? 'unknown' : record.version === version ? 'current' : 'outdated';
+/**
+ * How a translation stands, given its record and its source. The source is parsed only when the record
+ * has a version that is not the source's (an unknown or current translation needs none of its blocks).
+ */
+export function statusOf(page: L10nPage, source: L10nPage, record: TranslationRecord, cache?: SourceCache): TranslationStatus {
+  const version = record.version === undefined ? undefined : sourceVersion(source, cache);
+  const state: TranslationState = version === undefined ? 'unknown' : record.version === version ? 'current' : 'outdated';
   return {
     file: page.file,
     locale: page.locale,
     route: page.route,
     source: { file: source.file, locale: source.locale },
     state,
-    ...(record.version === undefined ? {} : { recorded: record.version }),
-    version,
-    changes: state === 'outdated' ? diffBlocks(record.blocks, blocks) : [],
+    ...(version === undefined ? {} : { recorded: record.version, version }),
+    changes: state === 'outdated' ? diffBlocks(record.blocks, sourceBlocks(source, cache)) : [],
     notice: record.notice,
     line: page.lineOf?.([RECORD_FIELD]) ?? 1,
   };
@@ -111,11 +123,11 @@ export function pairTranslations(pages: readonly L10nPage[]): {
 /** The status of every translation among `pages`, in file order, and the problems found. */
 export function translationStatuses(
   pages: readonly L10nPage[],
-  cache?: BlockCache,
+  cache?: SourceCache,
 ): { statuses: TranslationStatus[]; problems: Problem[] } {
   const { pairs, problems } = pairTranslations(pages);
   const statuses = pairs
-    .map(({ page, source, record }) => statusOf(page, source, record, sourceBlocks(source, cache)))
+    .map(({ page, source, record }) => statusOf(page, source, record, cache))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { statuses, problems };
 }

@@ -7,7 +7,7 @@ import { LANG_TAGS } from '../../../client/constants.ts';
 import type { Problem } from '../common/errors.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 import type { PlannedPage } from '../load/i18n.ts';
-import { outdatedWarnings, translationStatuses, type BlockCache, type L10nPage, type TranslationStatus } from './status.ts';
+import { outdatedWarnings, translationStatuses, type SourceCache, type L10nPage, type TranslationStatus } from './status.ts';
 
 /** What tracking adds to a site: the statuses, the pages with their notices, warnings and errors. */
 export interface Tracked {
@@ -27,7 +27,7 @@ export function sameNotice(a: PlannedPage, b: PlannedPage): boolean {
  * outdated translation whose notice is not turned off (never on a stand-in: it is not a translation).
  * A page whose notice is unchanged is the same object.
  */
-export function trackTranslations(sources: readonly L10nPage[], pages: readonly PlannedPage[], cache?: BlockCache): Tracked {
+export function trackTranslations(sources: readonly L10nPage[], pages: readonly PlannedPage[], cache?: SourceCache): Tracked {
   const { statuses, problems } = translationStatuses(sources, cache);
   const outdated = new Map(statuses.filter((s) => s.state === 'outdated' && s.notice).map((s) => [s.file, s]));
   const noticed = pages.map((page): PlannedPage => {

@@ -65,4 +65,24 @@ describe('translationStatuses', () => {
   it('leaves out a page whose source page does not exist: it is an original', () => {
     expect(translationStatuses([en({ version: 'abcdef12' })]).statuses).toEqual([]);
   });
+
+  it('reads no source text for a current translation whose source version is known, nor for an unknown one', () => {
+    let reads = 0;
+    const text = '第一段。\n';
+    const source: L10nPage = {
+      ...zh(text),
+      hash: 'h1',
+      get body() {
+        reads += 1;
+        return text;
+      },
+    };
+    const version = versionOf(blocksOf(zh(text)));
+    const cache = new Map([[source.file, { hash: 'h1', version }]]);
+    expect(translationStatuses([source, en({ version, blocks: '' })], cache).statuses[0]?.state).toBe('current');
+    expect(translationStatuses([source, en()], cache).statuses[0]?.state).toBe('unknown');
+    expect(reads).toBe(0);
+    expect(translationStatuses([source, en({ version: '00000000' })], cache).statuses[0]?.state).toBe('outdated');
+    expect(reads).toBe(1);
+  });
 });
