@@ -70,7 +70,7 @@ export function readSourceText(text: string, file: string): SourceText {
   }
   const yaml = text.slice(bounds.yamlStart, bounds.yamlEnd);
   const first = lineAt(text, bounds.yamlStart);
-  const source = parseYaml(yaml.endsWith('\r\n') ? yaml : yaml.replace(/\r$/, ''), file, 'FRONTMATTER_SYNTAX', first - 1);
+  const source = parseYaml(yaml, file, 'FRONTMATTER_SYNTAX', first - 1);
   const value = source.value;
   const data = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   return { data, body: text.slice(bounds.bodyStart), bodyLine: lineAt(text, bounds.bodyStart), lineOf: source.lineOf };
