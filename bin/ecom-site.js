@@ -185,7 +185,7 @@ function loadCli(file) {
   const require = createRequire(file);
   if (debug) return { main: require(file).main, saveCodeCache() {} };
   const command = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
-  const cacheFile = `${file}.${['build', 'watch', 'check'].includes(command) ? command : 'other'}.code-cache`;
+  const cacheFile = `${file}.${['build', 'watch', 'check', 'l10n'].includes(command) ? command : 'other'}.code-cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);

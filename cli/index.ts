@@ -74,6 +74,31 @@ export async function main(argv: string[]): Promise<number> {
       code = await runCheck(flags);
     });
 
+  const l10n = program
+    .command('l10n')
+    .description('translation tracking: which translations match their source (docs/l10n.md)')
+    // Without a subcommand: a usage error that names them (commander would print its help).
+    .action(() => l10n.error('name a subcommand: `l10n status` or `l10n stamp [FILE…]`.', { code: 'ecom-site.l10n', exitCode: 2 }));
+  l10n
+    .command('status')
+    .description('show every translation: current, outdated (with the source blocks changed) or unknown; exits 0')
+    .option('--content <dir>', 'content folder', DEFAULTS.content)
+    .option('--json', 'print JSON on stdout')
+    .action(async (flags: { content: string; json?: boolean }) => {
+      const { runStatus } = await import('./commands/l10n.ts');
+      code = await runStatus(flags, Boolean(program.opts().debug));
+    });
+  l10n
+    .command('stamp')
+    .description('record that translations match their source now (without files: every translation not yet recorded)')
+    .argument('[files...]', 'translation page files, e.g. content/en/DROC.md')
+    .option('--content <dir>', 'content folder', DEFAULTS.content)
+    .option('--quiet', 'print nothing but errors')
+    .action(async (files: string[], flags: { content: string; quiet?: boolean }) => {
+      const { runStamp } = await import('./commands/l10n.ts');
+      code = await runStamp(files, flags, Boolean(program.opts().debug));
+    });
+
   // The one error boundary (docs/errors.md): whatever a command throws is printed as a
   // catalogued problem, without a stack trace unless --debug.
   endOnClosedPipes();
@@ -83,7 +108,8 @@ export async function main(argv: string[]): Promise<number> {
     if (!(error instanceof CommanderError)) return printError(error, argv.includes('--debug'));
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     // `commander.help` is the help shown (on stderr) when no command was named.
-    const message = error.code === 'commander.help' ? 'no command given: build, watch or check.' : error.message.replace(/^error:\s*/, '');
+    const message =
+      error.code === 'commander.help' ? 'no command given: build, watch, check or l10n.' : error.message.replace(/^error:\s*/, '');
     process.stderr.write(`${formatProblem(problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`))}\n`);
     return 2;
   }

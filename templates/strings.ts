@@ -51,6 +51,11 @@ export const UI_TEXT = {
   'news.readMore': { zh: '阅读全文', en: 'Read the full story' },
   'legal.updated': { zh: '更新日期', en: 'Last updated' },
   'legal.contents': { zh: '目录', en: 'Contents' },
+  'l10n.outdated': {
+    zh: '本页的原文在翻译后已有更新，译文可能已过时。',
+    en: 'The original of this page has changed since it was translated; this translation may be out of date.',
+  },
+  'l10n.readSource': { zh: '阅读原文', en: 'Read the original' },
   'footer.rights': { zh: '保留所有权利。', en: 'All rights reserved.' },
   'footer.about': {
     zh: '自1997年起为医疗、兽医、工业与生命科学设备制造商提供操作系统与影像软件。',

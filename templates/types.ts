@@ -77,6 +77,8 @@ export interface PageModel<D = unknown> {
   summary: string;
   /** Front matter with placeholders filled. */
   data: D;
+  /** Set on a translation whose source changed since it was translated: the notice links to the source page. */
+  outdated?: { href: string; hreflang: string };
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { build } from '../core/build.ts';
 import { DEFAULTS } from '../core/common/defaults.ts';
 import { displayPath } from '../core/common/paths.ts';
+import { attachHistory } from '../core/l10n/history.ts';
 import { formatReport, printError, printWarnings, progressLine } from '../core/reporter.ts';
 import { parseBaseUrl, REPORT_FORMATS } from './options.ts';
 
@@ -14,6 +15,7 @@ export interface BuildFlags {
   drafts?: boolean;
   strict?: boolean;
   allowPlaceholders?: boolean;
+  failOutdated?: boolean;
   quiet?: boolean;
   report?: string | boolean;
 }
@@ -33,6 +35,7 @@ export function addBuildOptions(command: Command): Command {
   return addSharedOptions(command)
     .option('--strict', 'treat warnings as errors (for CI); refuses stand-in values in site.yaml')
     .option('--allow-placeholders', 'with --strict, accept the stand-in values site.yaml marks (for previews)')
+    .option('--fail-outdated', 'outdated translations are errors (for CI; --strict alone does not count them)')
     .addOption(
       new Option('--report [format]', 'print the translation report; with json, stdout holds the JSON alone').choices(REPORT_FORMATS),
     );
@@ -54,11 +57,16 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
       drafts: Boolean(flags.drafts),
       strict: Boolean(flags.strict),
       allowPlaceholders: Boolean(flags.allowPlaceholders),
+      failOutdated: Boolean(flags.failOutdated),
       onProgress: flags.quiet ? undefined : progress.update,
     });
     progress.clear();
     printWarnings(result.warnings);
-    if (flags.report) process.stdout.write(json ? `${JSON.stringify(result.report, null, 2)}\n` : formatReport(result.report));
+    if (flags.report) {
+      // The old text of changed source blocks comes from git history, looked up only for a report.
+      const report = { ...result.report, translations: await attachHistory(result.report.translations) };
+      process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+    }
     if (!flags.quiet) {
       const ms = Math.round(performance.now() - started);
       const counts = Object.entries(result.pages);

@@ -6,6 +6,7 @@ import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from '../core/serve/live.ts';
 import { displayPath, isIgnoredName } from '../core/common/paths.ts';
+import { describeTurns } from '../core/l10n/format.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
 import { startServer, type RunningServer } from '../core/serve/serve.ts';
 import { endSession, rebuild, sessionWarnings, startSession, type Change, type WatchState } from '../core/watch.ts';
@@ -137,8 +138,10 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
           return;
         }
         if (!flags.quiet) process.stdout.write(`Change detected: ${describeChanges(batch)}; rebuilding…\n`);
+        const translations = state.built.site.translations;
         const outcome = await rebuild(state, batch);
         if (stopping) return;
+        if (outcome.ok) process.stdout.write(describeTurns(translations, state.built.site.translations));
         if (!outcome.ok) {
           printError(new SiteError(outcome.errors), debug);
           process.stderr.write('The last good pages are still being served.\n');

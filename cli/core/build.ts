@@ -17,10 +17,11 @@ import { siteKey, type Job } from './jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
-import { cacheDirOf, prepareSite, type Site } from './site.ts';
+import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './site.ts';
 import { displayPath } from './common/paths.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
+import type { TranslationStatus } from './l10n/status.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -33,6 +34,8 @@ export interface BuildOptions {
   strict: boolean;
   /** With `strict`, accept the stand-in values site.yaml marks as `placeholders` (previews). */
   allowPlaceholders?: boolean;
+  /** Outdated translations (TRANSLATION_OUTDATED) are fatal; `strict` alone does not make them so (docs/l10n.md). */
+  failOutdated?: boolean;
   /** Called with (done, total) while pages render. */
   onProgress?: (done: number, total: number) => void;
   /** Keep the render threads for later renders (`watch`) and return them; at least one is started. */
@@ -44,6 +47,9 @@ export interface BuildOptions {
   threads?: number;
 }
 
+/** The report of `--report`: the translation report and how each translation stands against its source. */
+export type BuildReport = TranslationReport & { translations: TranslationStatus[] };
+
 /** What a finished build reports. */
 export interface BuildResult {
   /** Pages written from each locale's own files, in configured order. */
@@ -53,7 +59,7 @@ export interface BuildResult {
   /** Pages rendered anew (the rest were unchanged and reused from the previous output). */
   rendered: number;
   warnings: Problem[];
-  report: TranslationReport;
+  report: BuildReport;
   outDir: string;
   /** The site.yaml fields still marked as holding stand-in values. */
   placeholders: string[];
@@ -110,11 +116,21 @@ function countPages(jobs: readonly Job[], locales: Locales): Pick<BuildResult, '
   return { pages, standIns };
 }
 
-/** Throws when `--strict` and there are warnings or stand-in values (`refused`): nothing is written. */
-function checkStrict(strict: boolean, warnings: readonly Problem[], refused: readonly Problem[]): void {
-  if (!strict || warnings.length + refused.length === 0) return;
-  const summary = warnings.length ? [problem('STRICT', `${warnings.length} warning(s) with --strict; nothing was written.`)] : [];
-  throw new SiteError([...refused, ...warnings, ...summary]);
+/**
+ * Throws when `--strict` and there are warnings or stand-in values (`refused`), or `--fail-outdated` and
+ * there are outdated translations: nothing is written. An outdated translation is fatal only with
+ * `--fail-outdated`, so that a team's `--strict` build does not start failing on every source edit.
+ */
+function checkStrict(
+  options: Pick<BuildOptions, 'strict' | 'failOutdated'>,
+  warnings: readonly Problem[],
+  refused: readonly Problem[],
+): void {
+  const fatal = warnings.filter((w) => (w.code === 'TRANSLATION_OUTDATED' ? options.failOutdated : options.strict));
+  if (fatal.length + refused.length === 0) return;
+  const flags = [options.strict ? '--strict' : '', options.failOutdated ? '--fail-outdated' : ''].filter(Boolean).join(' and ');
+  const summary = fatal.length ? [problem('STRICT', `${fatal.length} warning(s) with ${flags}; nothing was written.`)] : [];
+  throw new SiteError([...refused, ...fatal, ...summary]);
 }
 
 /**
@@ -140,6 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await checkOutputDir(outDir, { root, inputs: [resolve(options.contentDir), join(root, 'templates'), join(root, 'public')] });
   const cacheDir = cacheDirOf(root);
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
+  rememberVersions(previous.versions ?? {});
   const site = await prepareSite(
     { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
@@ -158,8 +175,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
     // Made only when asked for (`--report`): the term gaps read every page's text.
-    get report(): TranslationReport {
-      return translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales);
+    get report(): BuildReport {
+      return {
+        ...translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales),
+        translations: site.translations,
+      };
     },
     outDir,
     placeholders: site.config.placeholders.fields,
@@ -168,7 +188,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Nothing to make or remove, and the output folder holds just what the last build left there: no write.
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
-    checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
+    checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
     await recover(outDir);
     return finish(0, options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
   }
@@ -187,11 +207,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (warnings.length) jobWarnings.set(keys[index] as string, warnings);
       else jobWarnings.delete(keys[index] as string);
     }
-    checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
+    checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
       files: recordFiles(output.temp, heldAfter(targets)),
+      versions: knownVersions(site.sources),
     };
     for (const page of site.sources) {
       const parsed = toParsed(page);

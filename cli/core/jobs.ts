@@ -62,7 +62,8 @@ export function siteKey(site: Site, toolVersion: string): string {
 /**
  * The key of one job: the site key plus the page's own file, route, locale, the locales that have their
  * own file for the route (canonical and alternates change when a translation comes or goes), the
- * breadcrumb parent and the page's social card (its file name changes with its title).
+ * breadcrumb parent, the page's social card (its file name changes with its title) and its outdated
+ * translation notice (an edit of the source turns it on or off).
  */
 export function jobKey(site: Site, shared: string, job: Job): string {
   const { page } = job;
@@ -81,6 +82,7 @@ export function jobKey(site: Site, shared: string, job: Job): string {
       parent,
       parentTitle,
       card,
+      page.outdated,
     ]),
   );
 }

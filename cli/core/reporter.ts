@@ -2,6 +2,8 @@
 import { CATALOGUE, formatProblem, hintOf, problem, SiteError, type Problem } from './common/errors.ts';
 import { systemProblem } from './common/system-errors.ts';
 import type { TranslationReport } from './load/i18n.ts';
+import { formatStatuses } from './l10n/format.ts';
+import type { StatusWithHistory } from './l10n/history.ts';
 
 /** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
 function placeLine(p: Problem): string {
@@ -69,8 +71,8 @@ export function formatLine(p: Problem): string {
   return `${p.file ? `${p.file}  ` : ''}${p.code}  ${p.message.replace(/\.?$/, '.')} ${hintOf(p)}`;
 }
 
-/** Formats the translation report as a table. */
-export function formatReport(report: TranslationReport): string {
+/** Formats the translation report as a table, then how each translation stands against its source. */
+export function formatReport(report: TranslationReport & { translations?: readonly StatusWithHistory[] }): string {
   // One column per locale, in configured order; the last is not padded.
   const row = (first: string, cells: readonly string[]): string =>
     first.padEnd(36) + cells.map((cell, i) => (i < cells.length - 1 ? cell.padEnd(10) : cell)).join('');
@@ -94,6 +96,7 @@ export function formatReport(report: TranslationReport): string {
       lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
     }
   }
+  if (report.translations) lines.push('', formatStatuses(report.translations).trimEnd());
   return `${lines.join('\n')}\n`;
 }
 

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { Locale } from '../../client/constants.ts';
-import { langOf, localeCodes } from './common/locales.ts';
+import { langOf, localeCodes, type Locales } from './common/locales.ts';
 import type { ArticleSummary } from '../../templates/types.ts';
 import { buildYear } from './load/build-date.ts';
 import {
@@ -45,6 +45,8 @@ import { dataProseProblems } from './render/prose.ts';
 import { cardArt, type CardArt } from './render/card-image.ts';
 import { planCards, type CardSpec } from './render/cards.ts';
 import { loadTerms, type TermBase } from './load/terms.ts';
+import type { SourceCache, TranslationStatus } from './l10n/status.ts';
+import { trackTranslations, type Tracked } from './l10n/track.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -78,6 +80,34 @@ export interface Site {
   cardArt: CardArt;
   warnings: Problem[];
   missing: Record<Locale, string[]>;
+  /** How each translation stands against its source (cli/core/l10n/). */
+  translations: TranslationStatus[];
+}
+
+/**
+ * What is known of source pages already read (cli/core/l10n/status.ts), so that an unchanged source is not
+ * parsed again: filled by `watch` as it goes, and seeded with the versions the last build kept.
+ */
+const sourceCache: SourceCache = new Map();
+
+/** Adds versions the build cache kept (`knownVersions` of an earlier build) to what is known of sources. */
+export function rememberVersions(versions: Readonly<Record<string, { hash: string; version: string }>>): void {
+  for (const [file, known] of Object.entries(versions)) if (!sourceCache.has(file)) sourceCache.set(file, { ...known });
+}
+
+/** The versions known of `sources` as they are now, by file, for the build cache to keep. */
+export function knownVersions(sources: readonly SourcePage[]): Record<string, { hash: string; version: string }> {
+  const versions: Record<string, { hash: string; version: string }> = {};
+  for (const source of sources) {
+    const known = sourceCache.get(source.file);
+    if (known?.hash === source.hash) versions[source.file] = { hash: known.hash, version: known.version };
+  }
+  return versions;
+}
+
+/** The translations of `sources` and `pages` with their notices (cli/core/l10n/track.ts), sources read once per version. */
+export function trackSite(sources: readonly SourcePage[], pages: readonly PlannedPage[], locales: Locales): Tracked {
+  return trackTranslations(sources, pages, locales, sourceCache);
 }
 
 /** Where compiled templates, bundles and build manifests are cached (safe to delete). */
@@ -288,11 +318,13 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const codes = localeCodes(config.locales);
   const planned = await loadPlannedPages(files, contentDir, inputs, reuse);
   const { entries, sources, plan, errors: planErrors } = planned;
+  const tracked = trackSite(sources, plan.pages, config.locales);
   const routes = linkableRoutes(plan.pages);
   const names = checkNames(files, routes, plan.drafts, contentDir);
-  if (planErrors.length || names.errors.length) throw new SiteError([...planErrors, ...names.errors]);
+  if (planErrors.length || names.errors.length || tracked.errors.length)
+    throw new SiteError([...planErrors, ...tracked.errors, ...names.errors]);
   const { strings } = names;
-  const warnings = [...planned.warnings, ...names.warnings];
+  const warnings = [...planned.warnings, ...tracked.warnings, ...names.warnings];
 
   const articles: Record<Locale, ArticleSummary[]> = Object.fromEntries(codes.map((l) => [l, listArticles(plan.pages, module, l, config)]));
   const relations = pageRelations(plan.pages, module, menu, config);
@@ -351,7 +383,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     images,
     entries,
     sources,
-    pages: plan.pages,
+    pages: tracked.pages,
     routes: canonicalRoutes,
     feeds,
     ctx,
@@ -359,6 +391,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     cardArt: art,
     warnings,
     missing: names.missing,
+    translations: tracked.statuses,
   };
 }
 

@@ -21,7 +21,8 @@ import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan.ts';
 import { portable, type RenderPool } from './render/pool.ts';
-import { fieldsOfTemplates, prepareSite, type Site } from './site.ts';
+import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './site.ts';
+import { sameNotice } from './l10n/track.ts';
 import { CARD_LOGO } from './render/card-image.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './targets.ts';
 
@@ -231,13 +232,21 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
   // The edited files' own warnings are replaced by the new ones; the rest (the front matter's prose,
   // translations) stay as they were, as front matter and lines did.
   const replaced = new Set(site.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
-  const warnings = [...site.warnings.filter((w) => !replaced.has(w)), ...[...edited.values()].flatMap((s) => s.warnings)];
-  const next: Site = { ...site, sources, pages, warnings };
-  const jobs = listJobs(pages, site.config.locales);
+  // An edited source may turn its translations outdated or current again: their notices and warnings follow.
+  const tracked = trackSite(sources, pages, site.config.locales);
+  if (tracked.errors.length) return undefined;
+  const warnings = [
+    ...site.warnings.filter((w) => !replaced.has(w) && w.code !== 'TRANSLATION_OUTDATED'),
+    ...[...edited.values()].flatMap((s) => s.warnings),
+    ...tracked.warnings,
+  ];
+  const next: Site = { ...site, sources, pages: tracked.pages, warnings, translations: tracked.statuses };
+  const jobs = listJobs(tracked.pages, site.config.locales);
   const keys = [...state.built.keys];
   const targets = new Map<string, Target>(state.built.targets);
   jobs.forEach((job, index) => {
-    if (!edited.has(job.page.source.file)) return;
+    const before = state.built.jobs[index];
+    if (!edited.has(job.page.source.file) && before && sameNotice(before.page, job.page)) return;
     const key = jobKey(next, shared, job);
     keys[index] = key;
     for (const file of job.files)

@@ -10,7 +10,8 @@ import { Header } from './Header.tsx';
  * `<main>`, marked with its own language when a fallback page stands in for a missing translation (its
  * texts, UI labels included, come from the template's `t` in that language, while the chrome here reads
  * the tree's, `site.ui`) and carrying the localised texts the client script needs to show the error state
- * (docs/architecture.md, "Error state").
+ * (docs/architecture.md, "Error state"). An outdated translation opens its content with a notice, in
+ * the page's language, linking to its source page (docs/l10n.md, "What the reader sees").
  */
 export function Layout({ page, site, children }: TemplateProps & { children: ReactNode }): ReactElement {
   const t = site.ui;
@@ -42,6 +43,14 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
           data-error-show-failed={t('error.showFailed')}
           data-error-go-home={t('error.goHome')}
         >
+          {page.outdated ? (
+            <p className="l10n-notice" role="note">
+              {t('l10n.outdated')}{' '}
+              <a href={page.outdated.href} {...{ hreflang: page.outdated.hreflang }}>
+                {t('l10n.readSource')}
+              </a>
+            </p>
+          ) : null}
           {children}
         </main>
         <Footer site={site} t={t} />

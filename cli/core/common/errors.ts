@@ -280,7 +280,19 @@ export const CATALOGUE = {
     severity: 'error',
     title: 'Warnings are fatal with --strict',
     when: 'warnings with `--strict`',
-    hint: 'Fix the warnings above, or build without --strict.',
+    hint: 'Fix the warnings above, or build without --strict (outdated translations: without --fail-outdated).',
+  },
+  NOT_A_TRANSLATION: {
+    severity: 'error',
+    title: 'Not a translation',
+    when: '`l10n stamp` was given a file that is not a translation: not a page of the content folder, or a page of the locale it is translated from (docs/l10n.md)',
+    hint: "Name a translated page of the content folder, e.g. `content/en/DROC.md`: a page of a locale other than its source's, whose source page exists (docs/l10n.md).",
+  },
+  TRANSLATION_SOURCE_MISSING: {
+    severity: 'error',
+    title: 'Source page not found',
+    when: '`l10n stamp` was given a translation whose source page does not exist (docs/l10n.md)',
+    hint: 'Write the source page first, or name the locale the page is translated from in its record: `source: { locale: en }` (docs/l10n.md).',
   },
   NOT_BUILT: {
     severity: 'error',
@@ -347,6 +359,12 @@ export const CATALOGUE = {
     title: 'Translation is a draft',
     when: 'a page is a draft (left out without `--drafts`) while its twin in the other locale is not; the twin stands in',
     hint: "Build with --drafts to include it, or remove `draft: true` when it is ready; until then the other locale's page stands in.",
+  },
+  TRANSLATION_OUTDATED: {
+    severity: 'warning',
+    title: 'Outdated translation',
+    when: "a translation's source changed since it was stamped (docs/l10n.md); fatal only with `build --fail-outdated`, not with `--strict`",
+    hint: 'Update the translation (`ecom-site l10n status` lists the source blocks that changed), then record it with `ecom-site l10n stamp <file>` (docs/l10n.md).',
   },
   RAW_HTML: {
     severity: 'warning',

@@ -69,6 +69,11 @@ export const COMMON_FIELDS: Fields = {
   draft: { kind: 'boolean' },
   /** The page's own social card image, a PNG or JPEG of public/ (docs/hosting.md, "Search engines and feeds"). */
   card: { kind: 'string' },
+  /** What a translation was made from, written by `ecom-site l10n stamp` (docs/l10n.md, "The record"). */
+  source: {
+    kind: 'record',
+    fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
+  },
 };
 
 /** The folder of news articles in each locale (docs/templates.md: `article` is for `news/<slug>.md`). */

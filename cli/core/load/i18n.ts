@@ -23,6 +23,11 @@ export interface PlannedPage<S extends PageSource = SourcePage> {
    * about (canonical, hreflang alternates, sitemap). A stand-in's canonical is its source's page.
    */
   ownLocales: Locale[];
+  /**
+   * Set on a translation whose source changed since it was stamped (cli/core/l10n/): the page shows a
+   * notice linking to its source page, `href` in `hreflang`.
+   */
+  outdated?: { href: string; hreflang: string };
 }
 
 /** Which locales have their own file for a route. */

@@ -413,6 +413,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
       return body.sections;
     },
     ...(featured ? { featured } : {}),
+    ...(page.outdated ? { outdated: page.outdated } : {}),
     social: socialOf(ctx, locale, page.route, seen, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };

@@ -31,6 +31,8 @@ export interface Manifest {
   files: Record<string, WrittenFile>;
   /** The warnings of each rendered job, by job key, so that a reused page reports them again. */
   warnings: Record<string, Problem[]>;
+  /** The translation-tracking version of source pages (cli/core/l10n/), by display path, with the hash it was read from. */
+  versions?: Record<string, { hash: string; version: string }>;
 }
 
 function manifestPath(cacheDir: string, outDir: string): string {

@@ -1,0 +1,48 @@
+/** `ecom-site l10n status` and `ecom-site l10n stamp`: translation tracking for writers (docs/l10n.md). */
+import { resolve } from 'node:path';
+import { attachHistory } from '../core/l10n/history.ts';
+import { formatStatuses } from '../core/l10n/format.ts';
+import { readPages } from '../core/l10n/pages.ts';
+import { translationStatuses } from '../core/l10n/status.ts';
+import { stampTranslations } from '../core/l10n/stamp-files.ts';
+import { SiteError } from '../core/common/errors.ts';
+import { loadSiteConfig } from '../core/load/config.ts';
+import { printError } from '../core/reporter.ts';
+
+/** Runs `l10n status`: every translation's status, as text or JSON on stdout; exit 0 whatever their state. */
+export async function runStatus(flags: { content: string; json?: boolean }, debug: boolean): Promise<number> {
+  try {
+    const contentDir = resolve(flags.content);
+    const { locales } = await loadSiteConfig(contentDir);
+    const pages = await readPages(contentDir, locales);
+    const { statuses, problems } = translationStatuses(pages, locales);
+    if (problems.length) throw new SiteError(problems);
+    const withHistory = await attachHistory(statuses);
+    process.stdout.write(flags.json ? `${JSON.stringify({ translations: withHistory }, null, 2)}\n` : formatStatuses(withHistory));
+    return 0;
+  } catch (error) {
+    return printError(error, debug);
+  }
+}
+
+/** Runs `l10n stamp [FILE…]`; prints each translation stamped. */
+export async function runStamp(files: readonly string[], flags: { content: string; quiet?: boolean }, debug: boolean): Promise<number> {
+  try {
+    const contentDir = resolve(flags.content);
+    const { locales } = await loadSiteConfig(contentDir);
+    const stamped = await stampTranslations(contentDir, files, locales);
+    if (!flags.quiet) {
+      if (!stamped.length) process.stdout.write('Every translation has a record already; nothing to stamp.\n');
+      for (const s of stamped) {
+        process.stdout.write(
+          s.changed
+            ? `Stamped ${s.file}: it matches ${s.source} (version ${s.version}).\n`
+            : `${s.file} already matches ${s.source} (version ${s.version}); unchanged.\n`,
+        );
+      }
+    }
+    return 0;
+  } catch (error) {
+    return printError(error, debug);
+  }
+}
