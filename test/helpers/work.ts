@@ -79,8 +79,9 @@ export function arrayWork(run: () => unknown): number {
           const before = this.length;
           const result = original.apply(this, args);
           if (name === 'slice' || name === 'concat') count += (result as unknown[]).length;
-          // splice, push and unshift: the elements added, and those moved to make room or close the gap.
-          else count += Math.abs(this.length - before) + (name === 'push' ? 0 : this.length);
+          // splice: the elements it removed and those it put in; push and unshift: those they added. The
+          // elements after them shift in one block move, which is not counted.
+          else count += name === 'splice' ? (result as unknown[]).length + Math.max(0, args.length - 2) : this.length - before;
           return result;
         },
     );
