@@ -1,8 +1,8 @@
 /**
  * The system packages the tests need beyond `npm install`, as data: what each is for, how the run finds
- * it, and the Debian package that provides it (docs/testing.md, "System packages"). The whole suite's
- * global setup (test/helpers/system-setup.ts) checks them before any test runs; whatever is missing is
- * installed with apt-get when the run is root, as `.ci/run` does, or the run stops at once with the one
+ * it, and the Debian package that provides it (docs/testing.md, "System packages"). The whole lane's
+ * global setup (test/helpers/global-setup.ts) checks them before any test runs; whatever is missing is
+ * installed with apt-get when the run is root (a fresh CI machine), or the run stops at once with the one
  * command to type. Deciding is a pure function over a probe (`planSystem`); only `probeSystem` and
  * `ensureSystem` touch the machine.
  */
@@ -59,7 +59,7 @@ export type SystemPlan =
   | { action: 'install'; packages: string[]; commands: string[][] }
   | { action: 'stop'; message: string };
 
-/** The apt-get invocations that install `packages`, quietly and without recommended extras (as `.ci/run`). */
+/** The apt-get invocations that install `packages`, quietly and without recommended extras. */
 export function aptCommands(packages: readonly string[]): string[][] {
   return [
     ['apt-get', 'update', '-qq'],
