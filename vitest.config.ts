@@ -1,14 +1,42 @@
+import fg from 'fast-glob';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The quick lane (`npm run test:quick`): what an edit usually needs, chosen by where a test lives — pure
+ * modules, schema, planner, templates, and builds in this process on small fixtures. A file in these
+ * folders whose name ends in `.slow.test.ts` (real threads, heaps filled up) runs in the whole lane
+ * instead. Every other test file (the CLI run as a process, browsers, nginx, the parser proofs, the watch
+ * fuzz) belongs to the whole lane. `npm test` runs both lanes; docs/testing.md says when to run which.
+ */
+const QUICK = [
+  'test/*.test.ts',
+  'test/cli/*.test.ts',
+  'test/cli/core/**/*.test.ts',
+  'test/templates/**/*.test.ts',
+  'test/helpers/**/*.test.ts',
+];
+const SLOW = ['**/*.slow.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/bench/**', 'node_modules/**'],
-    // A folder for one shared build of the real site, made on first use (test/helpers/shared-site.ts).
-    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Builds and browsers compete for the 2 cores; a few files at a time keeps timings sane.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'quick', include: QUICK, exclude: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'whole',
+          include: ['test/**/*.test.ts'],
+          // Each file runs in one lane: the whole lane leaves out the quick lane's files (a glob cannot).
+          exclude: ['test/bench/**', 'node_modules/**', ...fg.sync(QUICK, { ignore: SLOW })],
+          // The system packages the browser and hosting tests need (test/helpers/system.ts), and a folder for
+          // one shared build of the real site, made on first use (test/helpers/shared-site.ts).
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -85,7 +85,7 @@ describe('the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
-  it('names only files and folders of the code that exist (content/ and public/ paths are examples)', () => {
+  it('names only files and folders of the code that exist (content/ and public/ paths are examples; globs are patterns)', () => {
     const named = DOCS.flatMap((file) =>
       [...text(file).matchAll(/`((?:bin|cli|client|docs|hosting|patches|scripts|templates|test|vendor)\/[^`\s]*)`/g)].map((m) => [
         file,
@@ -93,7 +93,7 @@ describe('the README and docs/', () => {
       ]),
     );
     expect(named.length).toBeGreaterThan(20);
-    expect(named.filter(([, path]) => !existsSync(join(ROOT, path as string))).map(([file, path]) => `${file}: ${path}`)).toEqual([]);
+    expect(named.filter(([, path]) => !(path as string).includes('*') && !existsSync(join(ROOT, path as string))).map(([file, path]) => `${file}: ${path}`)).toEqual([]);
   });
 
   it('has every section the code cites: `docs/x.md, "Section"` and `README, "Section"`', () => {

@@ -87,7 +87,7 @@ describe('root font size', () => {
 
 describe('under a strict Content-Security-Policy', () => {
   // Every built page's own load is checked at both widths by the accessibility audit, which visits them all
-  // (test/templates/a11y.test.ts): here, the 404 pages and the script's navigation.
+  // (test/client/a11y.test.ts): here, the 404 pages and the script's navigation.
   test('the 404 pages and a script navigation report no console error or uncaught exception', async () => {
     const { context, page, errors } = await openPage(site, { locale: 'zh-CN' });
     // Only the document's own 404 status may be reported.

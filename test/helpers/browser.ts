@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
 import { sharedSite } from './shared-site.ts';
+import { CHROMIUM } from './system.ts';
 
 /**
  * The Content-Security-Policy every browser test runs under: what a strict host sends. The client script
@@ -16,9 +17,6 @@ import { sharedSite } from './shared-site.ts';
  */
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
-
-/** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM = '/usr/bin/chromium';
 
 /** A built site, served and ready for a browser. */
 export interface Site {

@@ -9,9 +9,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT, tempDir } from './cli.ts';
-
-/** Debian's nginx binary. */
-export const NGINX = '/usr/sbin/nginx';
+import { NGINX } from './system.ts';
 
 /** A running nginx. */
 export interface Nginx {

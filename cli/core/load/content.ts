@@ -95,7 +95,7 @@ function fenceLanguage(text: string): string {
 /**
  * Splits and validates one page file's text. Pure apart from its inputs; throws SiteError on bad input,
  * and only SiteError: whatever a file holds, the writer gets a catalogued problem naming the file
- * (test/cli/core/load/content.frontmatter-fuzz.test.ts).
+ * (test/cli/core/load/content.frontmatter-fuzz.slow.test.ts).
  */
 export function parsePage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
   try {

@@ -282,7 +282,7 @@ export class RenderPool {
 
   /**
    * Starts `size` threads running `file`; with 0, pages render in this thread. A missing worker script is
-   * an error (a source run must bundle it, as test/cli/core/render/pool.test.ts does).
+   * an error (a source run must bundle it, as test/cli/core/render/pool.slow.test.ts does).
    */
   constructor(
     size: number,

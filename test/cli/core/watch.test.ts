@@ -55,8 +55,9 @@ describe('the watch engine', () => {
   });
 
   it('copies a public file edited in the same batch as a page text edit', async () => {
+    // The project's public/ in a copy that may be edited; two small pages, not the real site, to rebuild.
     const root = copyProject();
-    const content = join(root, 'content');
+    const content = makeContent({ 'en/join.md': '---\ntitle: Join\ndescription: Join us\nkeywords: jobs\n---\n\nText.\n' });
     const out = join(root, 'out');
     state = await startSession({ root, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 });
     const page = join(content, 'en', 'join.md');
@@ -77,7 +78,7 @@ describe('the watch engine', () => {
     const out = join(root, 'out');
     const docs = join(root, 'public', 'docs');
     writeFileSync(docs, 'a file first');
-    state = await startSession({ root, contentDir: join(root, 'content'), outDir: out, drafts: false, strict: false, threads: 0 });
+    state = await startSession({ root, contentDir: makeContent(), outDir: out, drafts: false, strict: false, threads: 0 });
     expect(readFileSync(join(out, 'docs'), 'utf8')).toBe('a file first');
     rmSync(docs);
     mkdirSync(docs);

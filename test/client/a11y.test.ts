@@ -21,12 +21,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { STRICT_CSP, useSite } from '../helpers/browser.ts';
 
 const site = useSite();
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SLOW = 240_000;
+/**
+ * How long the audit of every page may take: it runs once, in a hook of its own, so that no single test
+ * carries its time and a busy machine slows the run down without failing the first test to ask.
+ */
+const AUDIT = 900_000;
 
 /** The URL path of every built HTML file (assets excepted), once per distinct file content. */
 function pagePaths(dir: string): string[] {
@@ -345,6 +350,10 @@ function auditAll(): Promise<Map<string, Facts>> {
   })();
   return audited;
 }
+
+beforeAll(async () => {
+  await auditAll();
+}, AUDIT);
 
 /** Lowercased, without white space: how two texts are compared for label-in-name. */
 const squeeze = (text: string): string => text.replace(/\s+/g, '').toLowerCase();

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeContent, ROOT, runCli, tempDir } from '../../../helpers/cli.ts';
+import { makeContent, ROOT, runCli, tempDir, waitFor } from '../../../helpers/cli.ts';
 import { treeDigest } from '../../../helpers/site.ts';
 
 let out: string;
@@ -28,15 +28,6 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-async function waitFor(test: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return true;
-}
-
 describe('a signal during a build', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s ends it within a second, the previous output untouched',
@@ -46,9 +37,13 @@ describe('a signal during a build', () => {
         stdio: 'ignore',
       });
       const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, sig) => done(sig)));
-      // The temp folder appears once pages are parsed and rendering starts.
-      expect(await waitFor(() => readdirSync(parent).some((name) => name.includes('.tmp-')), 60_000)).toBe(true);
-      await new Promise((r) => setTimeout(r, 200));
+      // The temp folder appears once pages are parsed and rendering starts: from then on the main thread
+      // is busy with the huge page for seconds, which is when the signal must still be heard.
+      await waitFor(
+        () => (readdirSync(parent).some((name) => name.includes('.tmp-')) ? true : undefined),
+        () => `no temp folder beside ${out}: ${readdirSync(parent).join(', ')}`,
+        60_000,
+      );
       const sent = Date.now();
       child.kill(signal);
       expect(await exited).toBe(signal);

@@ -4,7 +4,7 @@
  * of seeds runs with the suite; `npm run fuzz:frontmatter` runs a long session (FUZZ_ITERATIONS cases per
  * seed, FUZZ_SEED to replay one seed).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { CATALOGUE, SiteError } from '../../../../cli/core/common/errors.ts';
 import { fieldsOfTemplates } from '../../../../cli/core/site.ts';
 import type { TemplateModule } from '../../../../cli/core/render/render.ts';
 import * as registry from '../../../../templates/index.ts';
-import { CONTENT, makeContent, runCli, tempDir } from '../../../helpers/cli.ts';
+import { CONTENT } from '../../../helpers/cli.ts';
+import { aliasBomb as bomb } from '../../../helpers/nasty-yaml.ts';
 
 const FILE = 'content/en/fuzz.md';
 const templates = fieldsOfTemplates(registry as unknown as TemplateModule);
@@ -35,15 +36,6 @@ function generator(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const bomb = (levels: number): string => {
-  let text = 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n';
-  for (let i = 1; i < levels; i++)
-    text += `l${i}: &l${i} [${Array(10)
-      .fill(`*l${i - 1}`)
-      .join(', ')}]\n`;
-  return text;
-};
 
 /** YAML that has broken parsers: bombs, depth, odd tags and types, huge values. */
 const SNIPPETS = [
@@ -249,37 +241,6 @@ describe('front matter fuzzing (parsePage)', () => {
       120_000 + ITERATIONS * 50,
     );
   }
-});
-
-describe('the nastiest front matter through the real CLI', () => {
-  const cases: Record<string, string | Buffer> = {
-    'alias bomb': `---\ntitle: Home\n${bomb(9)}---\n\nHello.\n`,
-    'JavaScript behind a no-break space': '---\u00a0js\n{ title: "Home" }\n---\n\nHello.\n',
-    'deep nesting': `---\ntitle: Home\ndeep: ${'['.repeat(10_000)}\n---\n\nHello.\n`,
-    'code tags': '---\ntitle: !!js/function "function () {}"\nx: !!python/object:os.system {}\n---\n\nHello.\n',
-    'BOM and CRLF': '\uFEFF---\r\ntitle: Home\r\ndescription: Test home\r\n---\r\n\r\nHello.\r\n',
-    'NUL and invalid UTF-8': Buffer.concat([
-      Buffer.from('---\ntitle: "Ho\u0000me"\n'),
-      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x0a]),
-      Buffer.from('---\n\nHello.\n'),
-    ]),
-  };
-  it.each(Object.keys(cases))(
-    '%s: exit 0, or exit 1 with a code and the file, never a stack',
-    async (name) => {
-      const content = makeContent();
-      writeFileSync(join(content, 'en', 'index.md'), cases[name] as string | Buffer);
-      const result = await runCli(['build', '--content', content, '--out', join(tempDir(), 'dist'), '--quiet']);
-      expect(result.stderr).not.toContain('Unexpected error');
-      expect(result.stderr).not.toContain('INTERNAL');
-      expect(result.stderr).not.toMatch(/^\s+at .+/m);
-      if (result.code !== 0) {
-        expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(/content\/en\/index\.md(:\d+)*\s+[A-Z_]+\s/);
-      }
-    },
-    60_000,
-  );
 });
 
 describe('front matter that once escaped as a bare exception', () => {
