@@ -17,7 +17,14 @@ import { tempDir, waitFor } from './cli.ts';
 
 /** The Debian packages the cluster needs, and the binaries that show they are installed. */
 const PACKAGES = ['radosgw', 'ceph-mon', 'ceph-osd'] as const;
-const BINARIES = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd', '/usr/bin/ceph', '/usr/bin/radosgw-admin', '/usr/bin/monmaptool'];
+const BINARIES = [
+  '/usr/bin/radosgw',
+  '/usr/bin/ceph-mon',
+  '/usr/bin/ceph-osd',
+  '/usr/bin/ceph',
+  '/usr/bin/radosgw-admin',
+  '/usr/bin/monmaptool',
+];
 const INSTALL = `apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
 
 /** A running cluster and its S3 endpoint. */

@@ -40,6 +40,11 @@ export const DEFAULTS = {
   isolatePageAbove: 256 * 1024,
   /** The template of a page whose front matter names none (README, "Templates"). */
   template: 'page',
+  /**
+   * `deploy` refuses to delete more objects than this in one run unless `--max-deletes` says more (docs/deploy.md):
+   * a wrong `--out` or target would otherwise empty a bucket. Hugo's default, so its users keep their habit.
+   */
+  maxDeletes: 256,
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

@@ -99,6 +99,47 @@ export const CATALOGUE = {
   },
   STRICT: { title: 'Warnings are fatal with --strict', hint: 'Fix the warnings above, or build without --strict.' },
   NOT_BUILT: { title: 'Nothing built to check', hint: 'Run `ecom-site build` first, or pass the built folder with --out.' },
+  // deploy (docs/deploy.md, "Errors")
+  DEPLOY_URL_INVALID: {
+    title: 'Invalid deploy target URL',
+    hint: 'Write the target as s3://BUCKET?region=R&endpoint=URL&use_path_style=true&prefix=P (docs/deploy.md, "Target URL"); only the bucket is required.',
+  },
+  DEPLOY_NOT_BUILT: {
+    title: 'Not the complete output of a build',
+    hint: 'Run `ecom-site build` (with the same --out) in this checkout just before deploying, and change nothing in the output folder in between (docs/deploy.md, "What is deployed").',
+  },
+  DEPLOY_TYPE_UNKNOWN: {
+    title: 'No content type for a file',
+    hint: 'Remove the file from public/, or add its extension to the table in cli/core/deploy/content-types.ts (docs/deploy.md, "Headers").',
+  },
+  DEPLOY_NO_CREDENTIALS: {
+    title: 'No storage credentials',
+    hint: 'Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE with a profile in ~/.aws/credentials (docs/deploy.md, "Credentials").',
+  },
+  DEPLOY_ACCESS_DENIED: {
+    title: 'Storage refused the credentials or the request',
+    hint: 'Check the access key and secret of the target, and that they may list, read, write and delete objects in the bucket (docs/deploy.md, "Credentials").',
+  },
+  DEPLOY_NO_BUCKET: {
+    title: 'Bucket not found',
+    hint: 'Create the bucket first (deploy never creates one), or fix the bucket name, region and endpoint in the target URL.',
+  },
+  DEPLOY_LOCKED: {
+    title: 'Another deploy holds the target',
+    hint: 'Wait for it to finish. If it is dead (killed on another machine), remove the lock object named above with any S3 client (docs/deploy.md, "Lock"), then deploy again.',
+  },
+  DEPLOY_TOO_MANY_DELETES: {
+    title: 'Too many deletes',
+    hint: 'Check that --out holds the whole site and the target is the right one; if the deletes are meant, raise the limit with --max-deletes N.',
+  },
+  DEPLOY_NETWORK: {
+    title: 'Storage not reachable',
+    hint: 'Check the endpoint and region in the target URL and the network; transient failures were already retried with backoff.',
+  },
+  DEPLOY_FAILED: {
+    title: 'Upload or delete failed',
+    hint: 'Run the deploy again: it uploads only what is still missing or different. Files of later phases, the manifest and the deletes were held back, so every published page still points at files that exist.',
+  },
   // System errors (cli/core/common/system-errors.ts): printed on one line, message and hint, without a stack.
   PATH_NOT_FOUND: { title: 'File or folder not found', hint: 'Check the path, or create the folder first.' },
   PERMISSION_DENIED: {
