@@ -37,6 +37,9 @@ export interface Bucket {
 
 /** Opens a target's bucket. Nothing is sent until the first request. */
 export function openBucket(target: TargetUrl): Bucket {
+  // The pinned SDK supports Node 20 (its engines: >=20), but warns on every run that versions published
+  // after January 2027 will not; that is a note for whoever moves the pin, not for the user deploying.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const region = target.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (target.endpoint ? 'us-east-1' : undefined);
   const client = new S3Client({
     ...(region ? { region } : {}),

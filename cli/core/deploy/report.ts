@@ -62,7 +62,9 @@ export function deployJson(
   errors: readonly Problem[],
 ): Record<string, unknown> {
   const plan = result?.plan;
-  const uploads = plan ? (dryRun ? allUploads(plan) : (result?.uploaded ?? [])) : [];
+  // In plan order (phase, then key), not in the order the requests happened to finish.
+  const done = new Set((result?.uploaded ?? []).map((u) => u.key));
+  const uploads = plan ? allUploads(plan).filter((u) => dryRun || done.has(u.key)) : [];
   return {
     ok: errors.length === 0,
     dryRun,
