@@ -19,7 +19,7 @@ import {
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ceph, startCeph } from '../../helpers/ceph.ts';
-import { type CliResult, copyContent, ROOT, runCli, tempDir, waitFor } from '../../helpers/cli.ts';
+import { type CliResult, copyContent, makeContent, ROOT, runCli, tempDir, waitFor } from '../../helpers/cli.ts';
 import { type S3Proxy, startS3Proxy } from '../../helpers/s3-proxy.ts';
 
 let ceph: Ceph;
@@ -297,6 +297,31 @@ describe('ecom-site deploy to radosgw', () => {
     expect(listing.get('other/file.txt')).toBeDefined();
     const again = json(await deploy(siteA, urlOf(bucket, ceph.endpoint, '&prefix=site/v1/'), ['--json']));
     expect(again).toMatchObject({ ok: true, uploaded: 0, deleted: 0 });
+  }, 240_000);
+
+  it('deploys to a target named in site.yaml, the only one without --target', async () => {
+    const bucket = await newBucket();
+    const content = makeContent({
+      'site.yaml': `baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\ndeploy:\n  targets:\n    - name: local\n      url: ${urlOf(bucket)}\n`,
+    });
+    const named = await runCli(
+      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--dry-run', '--json'],
+      ROOT,
+      credentials(),
+    );
+    expect(json(named)).toMatchObject({ ok: true, dryRun: true, target: expect.stringContaining(`s3://${bucket}?`) });
+    const only = await runCli(['deploy', '--content', content, '--out', siteA, '--quiet'], ROOT, credentials());
+    expect(only.code).toBe(0);
+    expect(siteObjects(await listBucket(bucket)).size).toBe(expectedKeys(siteA).size);
+    const unknown = await runCli(['deploy', '--content', content, '--out', siteA, '--target', 'eu'], ROOT, credentials());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('USAGE  site.yaml has no deploy target named "eu"; its targets are local.');
+    const both = await runCli(
+      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--to', urlOf(bucket)],
+      ROOT,
+      credentials(),
+    );
+    expect(both.code).toBe(2);
   }, 240_000);
 
   it('retries transient errors with backoff', async () => {
