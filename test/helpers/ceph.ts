@@ -11,9 +11,9 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tempDir, waitFor } from './cli.ts';
+import { freePort } from './nginx.ts';
 
 /** The Debian packages the cluster needs, and the binaries that show they are installed. */
 const PACKAGES = ['radosgw', 'ceph-mon', 'ceph-osd'] as const;
@@ -49,17 +49,6 @@ export function ensureCephInstalled(): void {
   execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES], { env, stdio: 'ignore' });
   if (!BINARIES.every((bin) => existsSync(bin))) throw new Error(`${INSTALL} did not install ${BINARIES.join(', ')}.`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 function run(file: string, args: string[], timeout = 60_000): Promise<{ code: number; out: string }> {

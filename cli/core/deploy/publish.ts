@@ -9,6 +9,7 @@ import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import type { TargetUrl } from '../load/target-url.ts';
+import { processAlive } from '../write/output.ts';
 import { builtFiles } from './built.ts';
 import type { Bucket } from './client.ts';
 import { allUploads, planDeploy, type DeployPlan, type Upload } from './diff.ts';
@@ -58,16 +59,6 @@ export interface DeployResult {
   refused?: Problem;
 }
 
-/** True when a process with that id runs on this machine. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The problem of a failed request, in the catalogue's words. */
 export function requestProblem(error: unknown, what: string): Problem {
   const failure = classifyFailure(factsOf(error));
@@ -97,7 +88,7 @@ async function takeLock(bucket: Bucket, key: string): Promise<LockHolder | undef
     const text = await bucket.read(key);
     if (text === undefined) continue;
     const holder = parseLock(text);
-    if (attempt === 0 && holder && isStale(holder, me.host, alive)) {
+    if (attempt === 0 && holder && isStale(holder, me.host, processAlive)) {
       await bucket.remove(key);
       const took = await takeLock(bucket, key);
       return took ?? holder;
