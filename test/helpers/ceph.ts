@@ -147,7 +147,15 @@ export async function startCeph(): Promise<Ceph> {
     return text;
   };
   const daemon = (file: string, args: string[]): ChildProcess => {
-    const child = spawn(file, ['-f', '-c', conf, ...args], { stdio: 'ignore' });
+    // Each daemon runs under a small shell that ends it when the test process is gone, however that
+    // ended (a test run killed with SIGKILL never runs its 'exit' handlers), and passes SIGTERM on.
+    const guard = [
+      '"$@" & daemon=$!',
+      "trap 'kill -TERM $daemon 2>/dev/null; wait $daemon; exit' TERM INT",
+      `while kill -0 ${process.pid} 2>/dev/null && kill -0 $daemon 2>/dev/null; do sleep 1 & wait $!; done`,
+      'kill -KILL $daemon 2>/dev/null; wait $daemon',
+    ].join('\n');
+    const child = spawn('/bin/sh', ['-c', guard, 'sh', file, '-f', '-c', conf, ...args], { stdio: 'ignore' });
     children.push(child);
     running.add(child);
     child.once('exit', () => running.delete(child));
