@@ -36,8 +36,13 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
   const progress = progressLine(chatter, DEFAULTS.progressAfterMs, 'uploading');
   const dryRun = Boolean(flags.dryRun);
   const controller = new AbortController();
+  // Ctrl-C (or SIGTERM) lets the requests in flight end, starts no more, releases the lock and exits as
+  // the signal would (130, 143); a second one exits at once.
+  let stoppedBy: number | undefined;
   const stop = (signal: NodeJS.Signals): void => {
-    if (controller.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (controller.signal.aborted) process.exit(code);
+    stoppedBy = code;
     controller.abort();
   };
   process.on('SIGINT', stop);
@@ -75,7 +80,8 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
       const errors = problems.length ? problems : [{ code: 'INTERNAL' as const, message: 'The deploy failed; see stderr.' }];
       process.stdout.write(`${JSON.stringify(deployJson(partial, target, dryRun, seconds(), errors), null, 2)}\n`);
     }
-    return printError(error, debug);
+    const code = printError(error, debug);
+    return stoppedBy ?? code;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

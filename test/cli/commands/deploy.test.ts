@@ -409,6 +409,26 @@ describe('ecom-site deploy, failures', () => {
     expect(Object.fromEntries(siteObjects(await listBucket(other)))).toEqual(Object.fromEntries(expectedKeys(siteA)));
   }, 240_000);
 
+  it('stops on Ctrl-C, releasing the lock and writing no manifest', async () => {
+    const bucket = await newBucket();
+    proxy.putDelayMs = 150;
+    const run = spawnDeploy(siteA, urlOf(bucket, proxy.endpoint));
+    try {
+      await waitFor(
+        async () => ((await listBucket(bucket)).size > 2 ? true : undefined),
+        () => 'the deploy never started uploading',
+      );
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(130);
+    } finally {
+      proxy.putDelayMs = 0;
+    }
+    const listing = await listBucket(bucket);
+    expect(listing.has('.ecom-site/lock.json')).toBe(false);
+    expect(listing.has('.ecom-site/manifest.json')).toBe(false);
+    expect(listing.size).toBeLessThan(expectedKeys(siteA).size);
+  }, 240_000);
+
   it('leaves no page pointing at a missing asset when killed mid-way, and converges when run again', async () => {
     const bucket = await newBucket();
     expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
