@@ -6,6 +6,7 @@
  */
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import fg from 'fast-glob';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCeph } from '../helpers/ceph.ts';
@@ -57,7 +58,7 @@ try {
     measure(hugo, ['--source', corpus.hugo, '--quiet']);
     const first = measure(hugo, ['deploy', '--source', corpus.hugo, '--maxDeletes', '-1'], ROOT, env);
     const again = measure(hugo, ['deploy', '--source', corpus.hugo], ROOT, env);
-    const files = /(\d+) local files/.exec(again.stdout)?.[1] ?? '?';
+    const files = fg.sync('**/*', { cwd: join(corpus.hugo, 'public'), onlyFiles: true }).length;
     rows.push(
       `| ${PAGES * 2}-page corpus, Hugo's build and \`hugo deploy\` | ${files} | ${first.wall.toFixed(2)} s wall, ${first.cpu.toFixed(2)} s CPU | ${again.wall.toFixed(2)} s wall, ${again.cpu.toFixed(2)} s CPU |`,
     );
