@@ -120,8 +120,9 @@ async function ensureBundle() {
     // The unified/micromark ecosystem is hundreds of small modules; bundling them into the CLI makes
     // start-up several times faster than resolving each (issue 7). React stays external so templates
     // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
-    // loads its native libvips binding from its own folder, which a bundle cannot hold.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp'],
+    // loads its native libvips binding from its own folder, which a bundle cannot hold. The S3 client is
+    // loaded by `deploy` alone, from node_modules, so it adds nothing to the other commands' start-up.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp', '@aws-sdk/client-s3'],
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).
     sourcemap: 'linked',
     logLevel: 'error',

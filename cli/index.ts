@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { addBuildOptions, addSharedOptions, runBuild, type BuildFlags } from './commands/build.ts';
-import { parseHost } from './commands/options.ts';
+import type { DeployFlags } from './commands/deploy.ts';
+import { parseHost, parseMaxDeletes } from './commands/options.ts';
 import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/common/defaults.ts';
 import { formatProblem, problem } from './core/common/errors.ts';
@@ -99,6 +100,23 @@ export async function main(argv: string[]): Promise<number> {
       code = await runStamp(files, flags, Boolean(program.opts().debug));
     });
 
+  program
+    .command('deploy')
+    .description('publish a finished build to S3-compatible storage (docs/deploy.md)')
+    .option('--out <dir>', 'the built folder to publish', DEFAULTS.out)
+    .option('--content <dir>', 'content folder whose site.yaml names the targets', DEFAULTS.content)
+    .option('--target <name>', 'a target named in site.yaml deploy.targets')
+    .option('--to <url>', 'a target URL: s3://BUCKET?region=R&endpoint=URL&use_path_style=true&prefix=P')
+    .option('--dry-run', 'print each upload and delete with its reason, and change nothing')
+    .option('--max-deletes <n>', 'refuse a deploy that would delete more objects than this', parseMaxDeletes, DEFAULTS.maxDeletes)
+    .option('--json', 'print the result as one JSON document on stdout')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (flags: DeployFlags) => {
+      // Loaded on use, so that other commands never load the S3 client.
+      const { runDeploy } = await import('./commands/deploy.ts');
+      code = await runDeploy(root, flags, Boolean(program.opts().debug));
+    });
+
   // The one error boundary (docs/errors.md): whatever a command throws is printed as a
   // catalogued problem, without a stack trace unless --debug.
   endOnClosedPipes();
@@ -109,7 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     // `commander.help` is the help shown (on stderr) when no command was named.
     const message =
-      error.code === 'commander.help' ? 'no command given: build, watch, check or l10n.' : error.message.replace(/^error:\s*/, '');
+      error.code === 'commander.help' ? 'no command given: build, watch, check, deploy or l10n.' : error.message.replace(/^error:\s*/, '');
     process.stderr.write(`${formatProblem(problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`))}\n`);
     return 2;
   }

@@ -93,7 +93,11 @@ describe('the README and docs/', () => {
       ]),
     );
     expect(named.length).toBeGreaterThan(20);
-    expect(named.filter(([, path]) => !(path as string).includes('*') && !existsSync(join(ROOT, path as string))).map(([file, path]) => `${file}: ${path}`)).toEqual([]);
+    expect(
+      named
+        .filter(([, path]) => !(path as string).includes('*') && !existsSync(join(ROOT, path as string)))
+        .map(([file, path]) => `${file}: ${path}`),
+    ).toEqual([]);
   });
 
   it('has every section the code cites: `docs/x.md, "Section"` and `README, "Section"`', () => {

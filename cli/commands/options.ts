@@ -31,3 +31,9 @@ export function parseHost(value: string): string {
   }
   return value;
 }
+
+/** `deploy --max-deletes`: a whole number from 0 up. */
+export function parseMaxDeletes(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Expected a whole number from 0 up, e.g. --max-deletes 500.');
+  return Number(value);
+}

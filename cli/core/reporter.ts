@@ -101,7 +101,11 @@ export function formatReport(report: TranslationReport & { translations?: readon
 }
 
 /** A progress line on a TTY, shown only once a build has run for a while; a no-op elsewhere. */
-export function progressLine(stream: NodeJS.WriteStream, afterMs: number): { update(done: number, total: number): void; clear(): void } {
+export function progressLine(
+  stream: NodeJS.WriteStream,
+  afterMs: number,
+  what = 'rendering pages',
+): { update(done: number, total: number): void; clear(): void } {
   const start = Date.now();
   let shown = false;
   let last = 0;
@@ -112,7 +116,7 @@ export function progressLine(stream: NodeJS.WriteStream, afterMs: number): { upd
       if (now - start < afterMs || (now - last < 100 && done < total)) return;
       last = now;
       shown = true;
-      stream.write(`\r  rendering pages ${done}/${total}`);
+      stream.write(`\r  ${what} ${done}/${total}`);
     },
     clear() {
       if (shown) stream.write('\r\x1b[2K');

@@ -10,7 +10,7 @@ import { ROOT } from '../helpers/cli.ts';
 
 const CORE = join(ROOT, 'cli', 'core');
 /** The stages in pipeline order; each may import from the ones before it. */
-const ORDER = ['common', 'load', 'l10n', 'render', 'write', 'serve'];
+const ORDER = ['common', 'load', 'l10n', 'render', 'write', 'serve', 'deploy'];
 
 /** The stage a file of cli/core belongs to: its folder, or `top` for the orchestration beside them. */
 function stageOf(file: string): string {

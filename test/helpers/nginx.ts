@@ -20,7 +20,8 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (the system picks it; the test binds it right after). */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);

@@ -11,11 +11,19 @@ function machine(has: { files?: string[]; fonts?: string[]; root?: boolean; apt?
   };
 }
 
-const EVERYTHING = { files: [CHROMIUM, NGINX], fonts: ['zh'] };
+const CEPH = ['/usr/bin/radosgw', '/usr/bin/ceph-mon', '/usr/bin/ceph-osd'];
+const EVERYTHING = { files: [CHROMIUM, NGINX, ...CEPH], fonts: ['zh'] };
 
 describe('the system packages the whole lane needs', () => {
-  it('names Chromium, nginx and a Chinese font, each with its Debian package', () => {
-    expect(SYSTEM_NEEDS.map((need) => need.debian)).toEqual(['chromium', 'nginx-light', 'fonts-noto-cjk']);
+  it('names Chromium, nginx, a Chinese font and Ceph, each with its Debian package', () => {
+    expect(SYSTEM_NEEDS.map((need) => need.debian)).toEqual([
+      'chromium',
+      'nginx-light',
+      'fonts-noto-cjk',
+      'radosgw',
+      'ceph-mon',
+      'ceph-osd',
+    ]);
   });
 
   it('runs the tests at once on a machine that has everything, root or not', () => {
@@ -24,7 +32,7 @@ describe('the system packages the whole lane needs', () => {
   });
 
   it('installs only what is missing with apt-get, quietly and without recommends, when the run is root', () => {
-    expect(planSystem(SYSTEM_NEEDS, machine({ files: [NGINX], root: true }))).toEqual({
+    expect(planSystem(SYSTEM_NEEDS, machine({ files: [NGINX, ...CEPH], root: true }))).toEqual({
       action: 'install',
       packages: ['chromium', 'fonts-noto-cjk'],
       commands: [
@@ -35,7 +43,7 @@ describe('the system packages the whole lane needs', () => {
   });
 
   it('stops with the one sudo command that installs what is missing when the run is not root', () => {
-    const plan = planSystem(SYSTEM_NEEDS, machine({ files: [CHROMIUM], fonts: ['zh'] }));
+    const plan = planSystem(SYSTEM_NEEDS, machine({ files: [CHROMIUM, ...CEPH], fonts: ['zh'] }));
     expect(plan.action).toBe('stop');
     const message = plan.action === 'stop' ? plan.message : '';
     expect(message).toContain(`nginx at ${NGINX}`);
@@ -47,12 +55,12 @@ describe('the system packages the whole lane needs', () => {
     const plan = planSystem(SYSTEM_NEEDS, machine({ root: true, apt: false }));
     expect(plan).toEqual({ action: 'stop', message: expect.stringContaining('apt-get is not here') });
     expect(plan.action === 'stop' && plan.message).toContain(
-      'apt-get update && apt-get install -y --no-install-recommends chromium nginx-light fonts-noto-cjk',
+      'apt-get update && apt-get install -y --no-install-recommends chromium nginx-light fonts-noto-cjk radosgw ceph-mon ceph-osd',
     );
   });
 
   it('installs, then checks again: a package apt-get installed lets the run go on', () => {
-    const files: string[] = [NGINX];
+    const files: string[] = [NGINX, ...CEPH];
     const ran: string[][] = [];
     const probe = { ...machine({ root: true, fonts: ['zh'] }), executable: (path: string) => files.includes(path) };
     ensureSystem(

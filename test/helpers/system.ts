@@ -51,6 +51,10 @@ export const SYSTEM_NEEDS: readonly SystemNeed[] = [
     found: (p) => p.fontFor('zh'),
     debian: 'fonts-noto-cjk',
   },
+  // A throwaway one-node Ceph cluster with its S3 gateway on 127.0.0.1 (test/helpers/ceph.ts).
+  { what: "Ceph's S3 gateway /usr/bin/radosgw (deploy tests)", found: (p) => p.executable('/usr/bin/radosgw'), debian: 'radosgw' },
+  { what: 'the Ceph monitor /usr/bin/ceph-mon (deploy tests)', found: (p) => p.executable('/usr/bin/ceph-mon'), debian: 'ceph-mon' },
+  { what: 'the Ceph storage daemon /usr/bin/ceph-osd (deploy tests)', found: (p) => p.executable('/usr/bin/ceph-osd'), debian: 'ceph-osd' },
 ];
 
 /** What to do before the tests run. */

@@ -53,6 +53,11 @@ export const DEFAULTS = {
    * `watch`): English whatever the site's locales are.
    */
   messageLanguage: 'en',
+  /**
+   * `deploy` refuses to delete more objects than this in one run unless `--max-deletes` says more (docs/deploy.md):
+   * a wrong `--out` or target would otherwise empty a bucket. Hugo's default, so its users keep their habit.
+   */
+  maxDeletes: 256,
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

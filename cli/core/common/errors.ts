@@ -116,7 +116,7 @@ export const CATALOGUE = {
   STRING_MISSING: {
     severity: 'error',
     title: 'Missing text id',
-    when: "a menu label or text id has no text in a locale, nor in its fallback chain (menu.yaml line given); an id the default locale lacks while another locale defines it",
+    when: 'a menu label or text id has no text in a locale, nor in its fallback chain (menu.yaml line given); an id the default locale lacks while another locale defines it',
     hint: 'Add the text id to the _strings.yaml of each locale named (`nav.partners: Partners`): every menu label, and every id one locale defines, must exist in every locale (docs/writing.md, "_strings.yaml").',
   },
   TEMPLATE_UNKNOWN: {
@@ -299,6 +299,66 @@ export const CATALOGUE = {
     title: 'Nothing built to check',
     when: '`check` found no `index.html` in the folder to check',
     hint: 'Run `ecom-site build` first, or pass the built folder with --out.',
+  },
+  DEPLOY_URL_INVALID: {
+    severity: 'error',
+    title: 'Invalid deploy target URL',
+    when: 'a deploy target URL (`--to` or site.yaml `deploy.targets[].url`) is not `s3://BUCKET?…` with known options',
+    hint: 'Write the target as s3://BUCKET?region=R&endpoint=URL&use_path_style=true&prefix=P (docs/deploy.md, "Target URL"); only the bucket is required.',
+  },
+  DEPLOY_NOT_BUILT: {
+    severity: 'error',
+    title: 'Not the complete output of a build',
+    when: '`deploy` was given a folder that is not the complete, unchanged output of a build in this checkout',
+    hint: 'Run `ecom-site build` (with the same --out) in this checkout just before deploying, and change nothing in the output folder in between (docs/deploy.md, "What is deployed").',
+  },
+  DEPLOY_TYPE_UNKNOWN: {
+    severity: 'error',
+    title: 'No content type for a file',
+    when: 'a file of the output has an extension the content-type table does not know; nothing is uploaded',
+    hint: 'Remove the file from public/, or add its extension to the table in cli/core/deploy/content-types.ts (docs/deploy.md, "Headers").',
+  },
+  DEPLOY_NO_CREDENTIALS: {
+    severity: 'error',
+    title: 'No storage credentials',
+    when: 'no credentials were found in the AWS chain (environment, profile)',
+    hint: 'Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE with a profile in ~/.aws/credentials (docs/deploy.md, "Credentials").',
+  },
+  DEPLOY_ACCESS_DENIED: {
+    severity: 'error',
+    title: 'Storage refused the credentials or the request',
+    when: 'the storage refused the credentials or the request (the secret is never shown)',
+    hint: 'Check the access key and secret of the target, and that they may list, read, write and delete objects in the bucket (docs/deploy.md, "Credentials").',
+  },
+  DEPLOY_NO_BUCKET: {
+    severity: 'error',
+    title: 'Bucket not found',
+    when: "the target's bucket does not exist",
+    hint: 'Create the bucket first (deploy never creates one), or fix the bucket name, region and endpoint in the target URL.',
+  },
+  DEPLOY_LOCKED: {
+    severity: 'error',
+    title: 'Another deploy holds the target',
+    when: "another deploy holds the target's lock object (its holder and age are named)",
+    hint: 'Wait for it to finish. If it is dead (killed on another machine), remove the lock object named above with any S3 client (docs/deploy.md, "Lock"), then deploy again.',
+  },
+  DEPLOY_TOO_MANY_DELETES: {
+    severity: 'error',
+    title: 'Too many deletes',
+    when: 'a deploy would delete more objects than `--max-deletes`; nothing was uploaded or deleted',
+    hint: 'Check that --out holds the whole site and the target is the right one; if the deletes are meant, raise the limit with --max-deletes N.',
+  },
+  DEPLOY_NETWORK: {
+    severity: 'error',
+    title: 'Storage not reachable',
+    when: 'the storage endpoint could not be reached, after retries',
+    hint: 'Check the endpoint and region in the target URL and the network; transient failures were already retried with backoff.',
+  },
+  DEPLOY_FAILED: {
+    severity: 'error',
+    title: 'Upload or delete failed',
+    when: 'uploads or deletes failed after retries; each failed file is named, later phases and deletes were held back',
+    hint: 'Run the deploy again: it uploads only what is still missing or different. Files of later phases, the manifest and the deletes were held back, so every published page still points at files that exist.',
   },
   PATH_NOT_FOUND: {
     severity: 'error',

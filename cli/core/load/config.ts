@@ -13,6 +13,7 @@ import { parseYaml, type YamlSource } from './yaml.ts';
 import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
+import { parseTargetUrl, type TargetUrl } from './target-url.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
@@ -37,6 +38,13 @@ export interface SiteConfig {
   placeholders: { fields: string[]; line?: number };
   /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/common/defaults.ts). */
   maxPageSize: number;
+  /** Where `ecom-site deploy` publishes (`deploy.targets`; docs/deploy.md): none when site.yaml names none. */
+  deployTargets: DeployTarget[];
+}
+
+/** A named deploy target of site.yaml, its URL parsed. */
+export interface DeployTarget extends TargetUrl {
+  name: string;
 }
 
 /** One link of the header menu. */
@@ -119,6 +127,29 @@ const siteSchema = (codes: readonly string[]): Field => ({
     placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
+    // Each URL is checked by parseTargetUrl in loadSiteConfig, names for uniqueness there too.
+    deploy: {
+      kind: 'record',
+      fields: {
+        targets: {
+          kind: 'list',
+          required: true,
+          min: 1,
+          of: {
+            kind: 'record',
+            fields: {
+              name: {
+                kind: 'string',
+                required: true,
+                pattern: /^[\w.-]+$/,
+                patternHint: 'a name of letters, digits, ".", "_" and "-", e.g. cn',
+              },
+              url: { kind: 'string', required: true },
+            },
+          },
+        },
+      },
+    },
   },
 });
 
@@ -186,6 +217,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
       }),
     );
   }
+  const deployTargets = checkDeployTargets(source);
   return {
     locales,
     baseUrl: trim(raw.baseUrl),
@@ -205,7 +237,39 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
       ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}),
     },
     maxPageSize,
+    deployTargets,
   };
+}
+
+/** The deploy targets of site.yaml, each URL parsed; a bad URL or a repeated name is CONFIG_INVALID with its path. */
+function checkDeployTargets(source: YamlSource): DeployTarget[] {
+  const raw = (source.value as { deploy?: { targets?: Array<{ name: string; url: string }> } | null }).deploy?.targets ?? [];
+  const problems: Problem[] = [];
+  const targets: DeployTarget[] = [];
+  const names = new Set<string>();
+  raw.forEach((entry, i) => {
+    const name = String(entry.name);
+    if (names.has(name)) {
+      problems.push(
+        problem('CONFIG_INVALID', `deploy.targets[${i}].name: the target name "${name}" is used twice.`, {
+          file: source.file,
+          line: source.lineOf(['deploy', 'targets', i, 'name']),
+        }),
+      );
+    }
+    names.add(name);
+    const parsed = parseTargetUrl(String(entry.url));
+    if (parsed.error !== undefined) {
+      problems.push(
+        problem('CONFIG_INVALID', `deploy.targets[${i}].url: ${parsed.error}`, {
+          file: source.file,
+          line: source.lineOf(['deploy', 'targets', i, 'url']),
+        }),
+      );
+    } else targets.push({ name, ...parsed.target });
+  });
+  if (problems.length) throw new SiteError(problems);
+  return targets;
 }
 
 /** Reads content/menu.yaml. Routes and labels are checked later, once pages and strings are known. */

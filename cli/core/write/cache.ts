@@ -55,6 +55,19 @@ export async function readManifest(cacheDir: string, outDir: string, tool: strin
   return emptyManifest(tool);
 }
 
+/**
+ * The files the last successful build of `outDir` wrote, whatever version of the tool wrote them; undefined
+ * when there is no record. `deploy` compares them with the folder to refuse anything but a build's output.
+ */
+export async function recordedFiles(cacheDir: string, outDir: string): Promise<Manifest['files'] | undefined> {
+  try {
+    const data = JSON.parse(await readFile(manifestPath(cacheDir, outDir), 'utf8')) as Partial<Manifest>;
+    return data.version === 3 && data.files ? data.files : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes the manifest (through a temp file, so a killed build never leaves half of it). */
 export async function writeManifest(cacheDir: string, outDir: string, manifest: Manifest): Promise<void> {
   await writeFileAtomic(manifestPath(cacheDir, outDir), JSON.stringify(manifest));

@@ -28,7 +28,8 @@ export interface Output {
   abort(): Promise<void>;
 }
 
-function processAlive(pid: number): boolean {
+/** True when a process with that id runs on this machine (one of another user's included). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -48,9 +48,15 @@ describe('trackTranslations', () => {
   it('shows no notice when the page turns it off, on a current page, or on a stand-in', () => {
     const zh = source('zh', '新的一段。\n');
     const off = source('en', 'One.\n', { source: { ...stamped, notice: false } });
-    expect(trackTranslations([zh, off], [planned(zh), planned(off)], DEFAULTS.locales).pages.map((p) => p.outdated)).toEqual([undefined, undefined]);
+    expect(trackTranslations([zh, off], [planned(zh), planned(off)], DEFAULTS.locales).pages.map((p) => p.outdated)).toEqual([
+      undefined,
+      undefined,
+    ]);
     const current = source('en', 'One.\n', { source: recordOf(zh) });
-    expect(trackTranslations([zh, current], [planned(zh), planned(current)], DEFAULTS.locales).pages.map((p) => p.outdated)).toEqual([undefined, undefined]);
+    expect(trackTranslations([zh, current], [planned(zh), planned(current)], DEFAULTS.locales).pages.map((p) => p.outdated)).toEqual([
+      undefined,
+      undefined,
+    ]);
     const en = source('en', 'One.\n', { source: stamped });
     const standIn = trackTranslations([zh, en], [planned(zh), planned(en, 'zh', true)], DEFAULTS.locales);
     expect(standIn.pages[1]?.outdated).toBeUndefined();

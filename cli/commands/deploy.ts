@@ -1,0 +1,89 @@
+/**
+ * `ecom-site deploy`: publishes a finished build to S3-compatible storage (docs/deploy.md). Chooses the
+ * target, runs the deploy (cli/core/deploy/publish.ts) and prints what happened: the plan of a dry run,
+ * a progress line on a terminal, one summary line, or one JSON document with `--json`.
+ */
+import { resolve } from 'node:path';
+import { DEFAULTS } from '../core/common/defaults.ts';
+import { SiteError, type Problem } from '../core/common/errors.ts';
+import { openBucket } from '../core/deploy/client.ts';
+import { publish, type DeployResult } from '../core/deploy/publish.ts';
+import { deployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
+import { chooseTarget, needsSiteTargets } from '../core/deploy/target.ts';
+import { loadSiteConfig } from '../core/load/config.ts';
+import type { TargetUrl } from '../core/load/target-url.ts';
+import { printError, progressLine } from '../core/reporter.ts';
+import { cacheDirOf } from '../core/site.ts';
+
+/** Options of `deploy` as commander parses them. */
+export interface DeployFlags {
+  out: string;
+  content: string;
+  target?: string;
+  to?: string;
+  dryRun?: boolean;
+  maxDeletes: number;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/** Runs `deploy`; returns the exit code (0, 1 for a failed deploy, 2 for wrong usage). */
+export async function runDeploy(root: string, flags: DeployFlags, debug: boolean): Promise<number> {
+  const started = performance.now();
+  const seconds = (): number => (performance.now() - started) / 1000;
+  // With --json, stdout carries the JSON alone; progress and errors go to stderr.
+  const chatter = flags.json ? process.stderr : process.stdout;
+  const progress = progressLine(chatter, DEFAULTS.progressAfterMs, 'uploading');
+  const dryRun = Boolean(flags.dryRun);
+  const controller = new AbortController();
+  // Ctrl-C (or SIGTERM) lets the requests in flight end, starts no more, releases the lock and exits as
+  // the signal would (130, 143); a second one exits at once.
+  let stoppedBy: number | undefined;
+  const stop = (signal: NodeJS.Signals): void => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (controller.signal.aborted) process.exit(code);
+    stoppedBy = code;
+    controller.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  let target: TargetUrl | undefined;
+  let result: DeployResult | undefined;
+  try {
+    const targets = needsSiteTargets(flags) ? (await loadSiteConfig(resolve(flags.content))).deployTargets : [];
+    target = chooseTarget(flags, targets);
+    result = await publish({
+      outDir: resolve(flags.out),
+      cacheDir: cacheDirOf(root),
+      target,
+      dryRun,
+      maxDeletes: flags.maxDeletes,
+      open: openBucket,
+      signal: controller.signal,
+      ...(flags.quiet || flags.json ? {} : { onProgress: progress.update }),
+    });
+    progress.clear();
+    if (result.tookOver && !flags.quiet) {
+      process.stderr.write(`Removed the lock of a deploy killed on this machine (pid ${result.tookOver.pid}, ${result.tookOver.since}).\n`);
+    }
+    if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(result.plan));
+    const errors: Problem[] = result.refused ? [result.refused] : [];
+    if (flags.json) process.stdout.write(`${JSON.stringify(deployJson(result, target, dryRun, seconds(), errors), null, 2)}\n`);
+    else if (!flags.quiet) chatter.write(summaryLine(result, target, dryRun, seconds()));
+    if (result.refused) return printError(new SiteError(result.refused), debug);
+    return 0;
+  } catch (error) {
+    progress.clear();
+    if (flags.json) {
+      const partial = (error as { result?: DeployResult }).result ?? result;
+      const problems = error instanceof SiteError ? error.problems : [];
+      const errors = problems.length ? problems : [{ code: 'INTERNAL' as const, message: 'The deploy failed; see stderr.' }];
+      process.stdout.write(`${JSON.stringify(deployJson(partial, target, dryRun, seconds(), errors), null, 2)}\n`);
+    }
+    const code = printError(error, debug);
+    return stoppedBy ?? code;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

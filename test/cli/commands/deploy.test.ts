@@ -1,0 +1,490 @@
+/**
+ * `ecom-site deploy` against a real S3 server: Ceph's radosgw on 127.0.0.1 (test/helpers/ceph.ts), one
+ * cluster for the file. Each test deploys real builds of the real site into a bucket of its own and reads
+ * the bucket back with the S3 client.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ceph, startCeph } from '../../helpers/ceph.ts';
+import { type CliResult, copyContent, makeContent, ROOT, runCli, tempDir, waitFor } from '../../helpers/cli.ts';
+import { type S3Proxy, startS3Proxy } from '../../helpers/s3-proxy.ts';
+
+let ceph: Ceph;
+let s3: S3Client;
+let proxy: S3Proxy;
+/** The real site, built with the default options. */
+let siteA: string;
+let bucketCount = 0;
+
+const BIN = join(ROOT, 'bin', 'ecom-site.js');
+
+/** Credentials for the CLI, and nothing of the machine's own AWS set-up. */
+function credentials(secret = ceph.secretAccessKey): NodeJS.ProcessEnv {
+  return {
+    AWS_ACCESS_KEY_ID: ceph.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secret,
+    AWS_PROFILE: '',
+    AWS_REGION: '',
+    AWS_CONFIG_FILE: '/nonexistent',
+    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  };
+}
+
+function urlOf(bucket: string, endpoint = ceph.endpoint, extra = ''): string {
+  return `s3://${bucket}?region=us-east-1&endpoint=${endpoint}&use_path_style=true${extra}`;
+}
+
+async function newBucket(): Promise<string> {
+  const bucket = `site-${++bucketCount}-${Date.now().toString(36)}`;
+  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  return bucket;
+}
+
+function deploy(out: string, url: string, args: string[] = [], env = credentials()): Promise<CliResult> {
+  return runCli(['deploy', '--out', out, '--to', url, ...args], ROOT, env);
+}
+
+async function build(out: string, args: string[] = []): Promise<void> {
+  const result = await runCli(['build', '--out', out, '--quiet', ...args]);
+  if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
+}
+
+/** Every object of a bucket under a prefix: key to ETag (without quotes). */
+async function listBucket(bucket: string, prefix = ''): Promise<Map<string, string>> {
+  const objects = new Map<string, string>();
+  let token: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+    );
+    for (const o of page.Contents ?? []) objects.set(o.Key as string, (o.ETag ?? '').replace(/"/g, ''));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
+}
+
+async function text(bucket: string, key: string): Promise<string> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return (await object.Body?.transformToString('utf8')) ?? '';
+}
+
+/** The files of a built folder (without the marker), by the key the deploy stores them at. */
+function expectedKeys(out: string, prefix = ''): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const file of fg.sync('**/*', { cwd: out, dot: false, onlyFiles: true })) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    const key = file.endsWith('.html') && name !== 'index.html' && name !== '404.html' ? file.slice(0, -5) : file;
+    map.set(
+      `${prefix}${key}`,
+      createHash('md5')
+        .update(readFileSync(join(out, file)))
+        .digest('hex'),
+    );
+  }
+  return map;
+}
+
+/** The site's objects (the deploy's own control objects left out). */
+function siteObjects(listing: Map<string, string>): Map<string, string> {
+  return new Map([...listing].filter(([key]) => !key.includes('.ecom-site/')));
+}
+
+/** Asset keys that published pages point at but the bucket lacks. */
+async function brokenAssetReferences(bucket: string): Promise<string[]> {
+  const listing = await listBucket(bucket);
+  const missing: string[] = [];
+  for (const key of listing.keys()) {
+    if (key.includes('.') && !key.endsWith('.html')) continue;
+    if (key.includes('.ecom-site/')) continue;
+    const html = await text(bucket, key);
+    for (const match of html.matchAll(/\/(assets\/[^"'\s)?#,]+)/g)) {
+      const asset = match[1] as string;
+      if (!listing.has(asset)) missing.push(`${key} -> ${asset}`);
+    }
+  }
+  return missing;
+}
+
+/** JSON of a `--json` run. */
+function json(result: CliResult): Record<string, unknown> {
+  try {
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  } catch {
+    throw new Error(`not JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+beforeAll(async () => {
+  siteA = join(tempDir('ecom-deploy-'), 'dist');
+  [ceph] = await Promise.all([startCeph(), build(siteA)]);
+  s3 = new S3Client({
+    endpoint: ceph.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: ceph.accessKeyId, secretAccessKey: ceph.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  proxy = await startS3Proxy(ceph.endpoint);
+}, 300_000);
+
+afterAll(async () => {
+  s3?.destroy();
+  await proxy?.close();
+  await ceph?.stop();
+}, 60_000);
+
+describe('ecom-site deploy to radosgw', () => {
+  it('publishes every file of the real site at its clean URL, with its type and Cache-Control', async () => {
+    const bucket = await newBucket();
+    const result = await deploy(siteA, urlOf(bucket));
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const expected = expectedKeys(siteA);
+    expect(result.stdout).toMatch(new RegExp(`^Uploaded ${expected.size} file\\(s\\) .* · 0 unchanged · 0 deleted`));
+    const listing = await listBucket(bucket);
+    expect(Object.fromEntries(siteObjects(listing))).toEqual(Object.fromEntries(expected));
+    expect(listing.has('.ecom-site/manifest.json')).toBe(true);
+    expect(listing.has('.ecom-site/lock.json')).toBe(false);
+    for (const key of ['DROC', 'en', 'en/DROC', 'index.html', '404.html', 'en/404.html', 'company', 'company/company']) {
+      expect(listing.has(key), key).toBe(true);
+    }
+    const types: Record<string, string> = {};
+    for (const key of expected.keys()) {
+      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const hashed = /^assets\/.*\.[0-9a-f]{10}\.[a-z0-9]+$/.test(key);
+      expect(head.CacheControl, key).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      expect(head.ContentEncoding, key).toBeUndefined();
+      const ext = key.includes('.') ? key.slice(key.lastIndexOf('.') + 1) : 'page';
+      types[key.endsWith('feed.xml') ? 'feed' : ext] = head.ContentType as string;
+    }
+    expect(types).toEqual({
+      page: 'text/html; charset=utf-8',
+      html: 'text/html; charset=utf-8',
+      css: 'text/css; charset=utf-8',
+      js: 'text/javascript; charset=utf-8',
+      svg: 'image/svg+xml; charset=utf-8',
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      webp: 'image/webp',
+      avif: 'image/avif',
+      xml: 'application/xml; charset=utf-8',
+      feed: 'application/atom+xml; charset=utf-8',
+      txt: 'text/plain; charset=utf-8',
+    });
+    expect(await text(bucket, 'en/DROC')).toBe(readFileSync(join(siteA, 'en', 'DROC.html'), 'utf8'));
+
+    // The same build again: nothing to upload, and it says so.
+    const again = await deploy(siteA, urlOf(bucket));
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^Uploaded 0 file\\(s\\) .* · ${expected.size} unchanged · 0 deleted .*nothing changed`));
+    const again2 = json(await deploy(siteA, urlOf(bucket), ['--json']));
+    expect(again2).toMatchObject({ ok: true, uploaded: 0, deleted: 0, unchanged: expected.size, changedPaths: [], manifest: 'unchanged' });
+  }, 240_000);
+
+  it('uploads only the page that changed, and lists its URL for the CDN', async () => {
+    const bucket = await newBucket();
+    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    const content = copyContent();
+    appendFileSync(join(content, 'zh', 'DROC.md'), '\n\n新增一段说明。\n');
+    const siteB = join(tempDir('ecom-deploy-'), 'dist');
+    await build(siteB, ['--content', content]);
+    const before = expectedKeys(siteA);
+    const changed = [...expectedKeys(siteB)].filter(([key, md5]) => before.get(key) !== md5).map(([key]) => key);
+    expect(changed).toContain('DROC');
+    const report = json(await deploy(siteB, urlOf(bucket), ['--json']));
+    expect(report.ok).toBe(true);
+    const uploads = report.uploads as Array<{ key: string; reason: string }>;
+    expect(uploads.map((u) => u.key).sort()).toEqual(changed.sort());
+    expect(uploads.find((u) => u.key === 'DROC')?.reason).toBe('changed content');
+    expect(report.changedPaths).toContain('/DROC');
+    expect(report.deleted).toBe(0);
+    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
+  }, 240_000);
+
+  it('re-uploads objects whose stored headers differ from the rules, without --force', async () => {
+    const bucket = await newBucket();
+    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    // As if the last deploy had been made under another Cache-Control rule for the pages.
+    const manifest = JSON.parse(await text(bucket, '.ecom-site/manifest.json')) as { files: Record<string, { cacheControl: string }> };
+    for (const key of ['DROC', 'en/DROC']) {
+      (manifest.files[key] as { cacheControl: string }).cacheControl = 'max-age=600';
+      await s3.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          CopySource: `${bucket}/${key}`,
+          MetadataDirective: 'REPLACE',
+          CacheControl: 'max-age=600',
+          ContentType: 'text/html; charset=utf-8',
+        }),
+      );
+    }
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: '.ecom-site/manifest.json', Body: JSON.stringify(manifest) }));
+    const report = json(await deploy(siteA, urlOf(bucket), ['--json']));
+    expect(report.uploads).toEqual([
+      expect.objectContaining({ key: 'DROC', reason: 'changed headers', cacheControl: 'no-cache' }),
+      expect.objectContaining({ key: 'en/DROC', reason: 'changed headers', cacheControl: 'no-cache' }),
+    ]);
+    expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'en/DROC' }))).CacheControl).toBe('no-cache');
+  }, 240_000);
+
+  it('deletes nothing when the deletes exceed --max-deletes, and deletes them once allowed', async () => {
+    const bucket = await newBucket();
+    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    for (const key of ['old-page', 'en/old-page']) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'old' }));
+    const before = await listBucket(bucket);
+    const refused = await deploy(siteA, urlOf(bucket), ['--max-deletes', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('DEPLOY_TOO_MANY_DELETES');
+    expect(refused.stderr).toContain('would delete 2 objects, more than --max-deletes 1');
+    expect(await listBucket(bucket)).toEqual(before);
+    const allowed = json(await deploy(siteA, urlOf(bucket), ['--max-deletes', '2', '--json']));
+    expect(allowed).toMatchObject({
+      ok: true,
+      uploaded: 0,
+      deleted: 2,
+      deletes: [
+        { key: 'en/old-page', reason: 'gone' },
+        { key: 'old-page', reason: 'gone' },
+      ],
+    });
+    expect(allowed.changedPaths).toEqual(['/en/old-page', '/old-page']);
+    expect([...(await listBucket(bucket)).keys()]).not.toContain('old-page');
+  }, 240_000);
+
+  it('changes nothing with --dry-run: no request that writes, and each planned change with its reason', async () => {
+    const bucket = await newBucket();
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'stray', Body: 'x' }));
+    proxy.requests.length = 0;
+    const result = await deploy(siteA, urlOf(bucket, proxy.endpoint), ['--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('upload  DROC  (new, ');
+    expect(result.stdout).toContain('upload  index.html  (new, ');
+    expect(result.stdout).toContain('delete  stray  (gone)');
+    expect(result.stdout).toMatch(/pages: \d+ upload\(s\)/);
+    expect(result.stdout).toMatch(/^Would upload \d+ file\(s\)/m);
+    const bucketRequests = proxy.requests.filter((r) => r.split(' ')[1]?.startsWith(`/${bucket}`));
+    expect(bucketRequests.length).toBeGreaterThan(0);
+    expect(bucketRequests.filter((r) => !r.startsWith('GET ') && !r.startsWith('HEAD '))).toEqual([]);
+    expect([...(await listBucket(bucket)).keys()]).toEqual(['stray']);
+  }, 240_000);
+
+  it('deploys under a prefix, leaving the rest of the bucket alone', async () => {
+    const bucket = await newBucket();
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'other/file.txt', Body: 'not ours' }));
+    const result = await deploy(siteA, urlOf(bucket, ceph.endpoint, '&prefix=site/v1'));
+    expect(result.code).toBe(0);
+    const listing = await listBucket(bucket);
+    expect(Object.fromEntries(siteObjects(await listBucket(bucket, 'site/v1/')))).toEqual(
+      Object.fromEntries(expectedKeys(siteA, 'site/v1/')),
+    );
+    expect(listing.has('site/v1/.ecom-site/manifest.json')).toBe(true);
+    expect(listing.get('other/file.txt')).toBeDefined();
+    const again = json(await deploy(siteA, urlOf(bucket, ceph.endpoint, '&prefix=site/v1/'), ['--json']));
+    expect(again).toMatchObject({ ok: true, uploaded: 0, deleted: 0 });
+  }, 240_000);
+
+  it('deploys to a target named in site.yaml, the only one without --target', async () => {
+    const bucket = await newBucket();
+    const content = makeContent({
+      'site.yaml': `baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\ndeploy:\n  targets:\n    - name: local\n      url: ${urlOf(bucket)}\n`,
+    });
+    const named = await runCli(
+      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--dry-run', '--json'],
+      ROOT,
+      credentials(),
+    );
+    expect(json(named)).toMatchObject({ ok: true, dryRun: true, target: expect.stringContaining(`s3://${bucket}?`) });
+    const only = await runCli(['deploy', '--content', content, '--out', siteA, '--quiet'], ROOT, credentials());
+    expect(only.code).toBe(0);
+    expect(siteObjects(await listBucket(bucket)).size).toBe(expectedKeys(siteA).size);
+    const unknown = await runCli(['deploy', '--content', content, '--out', siteA, '--target', 'eu'], ROOT, credentials());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('USAGE  site.yaml has no deploy target named "eu"; its targets are local.');
+    const both = await runCli(
+      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--to', urlOf(bucket)],
+      ROOT,
+      credentials(),
+    );
+    expect(both.code).toBe(2);
+  }, 240_000);
+
+  it('retries transient errors with backoff', async () => {
+    const bucket = await newBucket();
+    proxy.failPuts = 3;
+    const result = await deploy(siteA, urlOf(bucket, proxy.endpoint), ['--quiet']);
+    expect(proxy.failPuts).toBe(0);
+    expect(result.code).toBe(0);
+    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteA)));
+  }, 240_000);
+});
+
+describe('ecom-site deploy, failures', () => {
+  const SECRET = 'WRONG-zq81-S3CR3T-never-printed-7d1e';
+
+  it('refuses wrong credentials and a missing bucket with catalogued errors, never printing the secret', async () => {
+    const bucket = await newBucket();
+    const wrong = await deploy(siteA, urlOf(bucket), [], credentials(SECRET));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('DEPLOY_ACCESS_DENIED');
+    const wrongJson = await deploy(siteA, urlOf(bucket), ['--json'], credentials(SECRET));
+    expect(json(wrongJson)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'DEPLOY_ACCESS_DENIED' })] });
+    const missing = await deploy(siteA, urlOf('no-such-bucket-here'), ['--json']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('DEPLOY_NO_BUCKET');
+    const none = await deploy(siteA, urlOf(bucket), [], { ...credentials(), AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('DEPLOY_NO_CREDENTIALS');
+    const debug = await runCli(['--debug', 'deploy', '--out', siteA, '--to', urlOf(bucket)], ROOT, credentials(SECRET));
+    expect(debug.code).toBe(1);
+    for (const run of [wrong, wrongJson, missing, none, debug]) {
+      expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(ceph.secretAccessKey);
+    }
+    expect([...(await listBucket(bucket)).keys()]).toEqual([]);
+  }, 240_000);
+
+  it('refuses a folder that is not the complete output of a build', async () => {
+    const bucket = await newBucket();
+    const out = join(tempDir('ecom-deploy-'), 'dist');
+    await build(out);
+    writeFileSync(join(out, 'DROC.html'), '<p>edited by hand</p>');
+    const edited = await deploy(out, urlOf(bucket));
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toContain('DEPLOY_NOT_BUILT');
+    expect(edited.stderr).toContain('changed since the build: DROC.html');
+    const empty = await deploy(tempDir('ecom-deploy-'), urlOf(bucket));
+    expect(empty.stderr).toContain('DEPLOY_NOT_BUILT');
+    expect([...(await listBucket(bucket)).keys()]).toEqual([]);
+  }, 240_000);
+
+  it('lets one deploy at a time hold a target, naming the holder and its age', async () => {
+    const bucket = await newBucket();
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: '.ecom-site/lock.json',
+        Body: JSON.stringify({ host: 'ci-runner-7', pid: 4242, user: 'ci', since: new Date(Date.now() - 10 * 60_000).toISOString() }),
+      }),
+    );
+    const held = await deploy(siteA, urlOf(bucket));
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain('DEPLOY_LOCKED');
+    expect(held.stderr).toMatch(/ci@ci-runner-7 \(pid 4242\), taken .* \(10 min ago\)/);
+    expect(held.stderr).toContain('.ecom-site/lock.json');
+    expect([...(await listBucket(bucket)).keys()]).toEqual(['.ecom-site/lock.json']);
+
+    // Two real deploys at once: the second finds the first's lock.
+    const other = await newBucket();
+    proxy.putDelayMs = 150;
+    const first = spawnDeploy(siteA, urlOf(other, proxy.endpoint));
+    try {
+      await waitFor(
+        async () => ((await listBucket(other)).has('.ecom-site/lock.json') ? true : undefined),
+        () => 'the first deploy never took the lock',
+      );
+      const second = await deploy(siteA, urlOf(other));
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('DEPLOY_LOCKED');
+      expect(second.stderr).toContain(`(pid ${first.child.pid})`);
+    } finally {
+      proxy.putDelayMs = 0;
+    }
+    expect(await first.exited).toBe(0);
+    expect(Object.fromEntries(siteObjects(await listBucket(other)))).toEqual(Object.fromEntries(expectedKeys(siteA)));
+  }, 240_000);
+
+  it('stops on Ctrl-C, releasing the lock and writing no manifest', async () => {
+    const bucket = await newBucket();
+    proxy.putDelayMs = 150;
+    const run = spawnDeploy(siteA, urlOf(bucket, proxy.endpoint));
+    try {
+      await waitFor(
+        async () => ((await listBucket(bucket)).size > 2 ? true : undefined),
+        () => 'the deploy never started uploading',
+      );
+      run.child.kill('SIGINT');
+      expect(await run.exited).toBe(130);
+    } finally {
+      proxy.putDelayMs = 0;
+    }
+    const listing = await listBucket(bucket);
+    expect(listing.has('.ecom-site/lock.json')).toBe(false);
+    expect(listing.has('.ecom-site/manifest.json')).toBe(false);
+    expect(listing.size).toBeLessThan(expectedKeys(siteA).size);
+  }, 240_000);
+
+  it('leaves no page pointing at a missing asset when killed mid-way, and converges when run again', async () => {
+    const bucket = await newBucket();
+    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    // A second build where every page and several hashed assets (social cards) differ.
+    const content = copyContent();
+    for (const file of ['zh/DROC.md', 'en/DROC.md', 'zh/CTOC.md', 'en/CTOC.md']) {
+      const path = join(content, file);
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/^title: (.*)$/m, 'title: $1 2'));
+    }
+    const siteB = join(tempDir('ecom-deploy-'), 'dist');
+    await build(siteB, ['--content', content, '--base-url', 'https://b.example']);
+    const newAssets = [...expectedKeys(siteB).keys()].filter((k) => k.startsWith('assets/') && !expectedKeys(siteA).has(k));
+    expect(newAssets.length).toBeGreaterThan(0);
+
+    proxy.putDelayMs = 100;
+    proxy.requests.length = 0;
+    const run = spawnDeploy(siteB, urlOf(bucket, proxy.endpoint));
+    try {
+      // Killed once it is uploading pages (past the assets phase).
+      await waitFor(
+        () => (proxy.requests.filter((r) => r.startsWith('PUT ')).length > newAssets.length + 20 ? true : undefined),
+        () => `only ${proxy.requests.length} requests seen`,
+      );
+      run.child.kill('SIGKILL');
+      await run.exited;
+    } finally {
+      proxy.putDelayMs = 0;
+    }
+    const listing = await listBucket(bucket);
+    expect(listing.has('.ecom-site/lock.json')).toBe(true);
+    const partly = [...expectedKeys(siteB)].filter(([key, md5]) => listing.get(key) === md5 && expectedKeys(siteA).get(key) !== md5);
+    expect(partly.length).toBeGreaterThan(0);
+    expect(await brokenAssetReferences(bucket)).toEqual([]);
+
+    const rerun = await deploy(siteB, urlOf(bucket));
+    expect(rerun.code).toBe(0);
+    expect(rerun.stderr).toContain('Removed the lock of a deploy killed on this machine');
+    expect(await brokenAssetReferences(bucket)).toEqual([]);
+    const after = siteObjects(await listBucket(bucket));
+    for (const [key, md5] of expectedKeys(siteB)) expect(after.get(key), key).toBe(md5);
+    // The first build's superseded cards stay one more deploy, for pages still cached elsewhere.
+    const kept = [...after.keys()].filter((k) => !expectedKeys(siteB).has(k));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((k) => k.startsWith('assets/'))).toBe(true);
+    const next = json(await deploy(siteB, urlOf(bucket), ['--json']));
+    expect(next).toMatchObject({ ok: true, uploaded: 0, deleted: kept.length });
+    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
+  }, 300_000);
+});
+
+/** Starts a deploy as a separate process, to stop it or race it. */
+function spawnDeploy(out: string, url: string): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [BIN, 'deploy', '--out', out, '--to', url, '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, ...credentials() },
+    stdio: 'ignore',
+  });
+  return { child, exited: new Promise((done) => child.once('exit', (code) => done(code))) };
+}

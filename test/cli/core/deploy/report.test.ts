@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { planDeploy } from '../../../../cli/core/deploy/diff.ts';
+import { changedPaths, deployJson, formatBytes, formatPlan } from '../../../../cli/core/deploy/report.ts';
+
+const PLAN = planDeploy(
+  [
+    { file: 'index.html', md5: 'i', size: 2048 },
+    { file: 'en/DROC.html', md5: 'd', size: 100 },
+    { file: 'assets/app.aaaaaaaaaa.js', md5: 'a', size: 10 },
+  ],
+  new Map([['www/old', { etag: 'o', size: 1 }]]),
+  undefined,
+  'www/',
+);
+
+describe('the deploy report', () => {
+  it('lists every upload and delete with its reason, then the totals per phase', () => {
+    const text = formatPlan(PLAN);
+    expect(text).toContain('upload  www/en/DROC  (new, 100 B)\n');
+    expect(text).toContain('upload  www/index.html  (new, 2.0 KB)\n');
+    expect(text).toContain('  assets and images: 1 upload(s), 10 B\n');
+    expect(text).toContain('delete  www/old  (gone)\n');
+    expect(text).toContain('  deletes: 1\n');
+  });
+
+  it('names the URL paths a CDN must purge, leaving out hashed assets', () => {
+    expect(changedPaths(PLAN, 'www/')).toEqual(['/', '/en/DROC', '/old']);
+  });
+
+  it('writes the same as one JSON document', () => {
+    const doc = deployJson(
+      { plan: PLAN, uploaded: [], deleted: [], failed: [], manifestWritten: false },
+      { bucket: 'b-1', pathStyle: false, prefix: 'www/' },
+      true,
+      1.23456,
+      [],
+    );
+    expect(doc).toMatchObject({
+      ok: true,
+      dryRun: true,
+      target: 's3://b-1?prefix=www%2F',
+      uploaded: 3,
+      bytes: 2158,
+      seconds: 1.235,
+      changedPaths: ['/', '/en/DROC', '/old'],
+    });
+  });
+
+  it('formats sizes', () => {
+    expect([formatBytes(512), formatBytes(14540), formatBytes(6.6 * 1024 * 1024)]).toEqual(['512 B', '14.2 KB', '6.6 MB']);
+  });
+});
