@@ -2,7 +2,7 @@
  * The incremental engine behind `ecom-site watch` (issue 5). After a first full build it keeps the site in
  * memory, what the output folder holds (each file's key) and its render threads running (hot). Every
  * rebuild describes the output the content now asks for and hands it to the one planner and executor that
- * `build` uses too (cli/core/plan.ts, cli/core/apply.ts): files whose key changed are made, files no longer
+ * `build` uses too (cli/core/plan/plan.ts, cli/core/plan/apply.ts): files whose key changed are made, files no longer
  * asked for are removed, so once watch is idle its output equals a fresh build's (issue 11). Describing is
  * where the shortcuts are: a text-only edit of pages (front matter unchanged) re-keys only the jobs of those
  * files, an edit of a file in public/ only that file. A rebuild with errors writes nothing, and its changes
@@ -10,20 +10,20 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { applyPlan, inPlaceSink } from './apply.ts';
+import { applyPlan, inPlaceSink } from './plan/apply.ts';
 import { buildYear } from './load/build-date.ts';
 import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
 import { stamps } from './write/cache.ts';
 import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
 import { SiteError, type Problem } from './common/errors.ts';
 import { contentHash } from './common/files.ts';
-import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
+import { jobKey, listJobs, siteKey, type Job } from './plan/jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
-import { heldAfter, plan, type Target } from './plan.ts';
+import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { portable, type RenderPool } from './render/pool.ts';
-import { fieldsOfTemplates, prepareSite, type Site } from './site.ts';
+import { fieldsOfTemplates, prepareSite, type Site } from './plan/site.ts';
 import { CARD_LOGO } from './render/card-image.ts';
-import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './targets.ts';
+import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
 
 /** What the session remembers between rebuilds. */
 export interface WatchState {

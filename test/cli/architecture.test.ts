@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 
 const CORE = join(ROOT, 'cli', 'core');
-/** The stages in pipeline order; each may import from the ones before it. */
-const ORDER = ['common', 'load', 'render', 'write', 'serve'];
+/**
+ * The stages in import order; each may import from the ones before it. The plan stage comes after render
+ * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
+ * threads and hands files to write's sinks, so it calls them, never the other way round.
+ */
+const ORDER = ['common', 'load', 'render', 'write', 'plan', 'serve'];
 
 /** The stage a file of cli/core belongs to: its folder, or `top` for the orchestration beside them. */
 function stageOf(file: string): string {

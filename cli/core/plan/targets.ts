@@ -1,20 +1,20 @@
 /**
- * What the output folder of a site should hold (cli/core/plan.ts): every page file with its job's key,
+ * What the output folder of a site should hold (cli/core/plan/plan.ts): every page file with its job's key,
  * the site-wide files (404 pages, assets, sitemap, robots.txt, feeds) with their content hash, and the
  * files of public/ with the size and mtime of their source.
  */
 import { join } from 'node:path';
-import { LOCALES } from '../../client/constants.ts';
-import { produceCard } from './render/card-image.ts';
-import { contentHash } from './common/files.ts';
-import { produceVariant } from './render/image-files.ts';
-import { variantsOf } from './render/images.ts';
-import { displayPath } from './common/paths.ts';
+import { LOCALES } from '../../../client/constants.ts';
+import { produceCard } from '../render/card-image.ts';
+import { contentHash } from '../common/files.ts';
+import { produceVariant } from '../render/image-files.ts';
+import { variantsOf } from '../render/images.ts';
+import { displayPath } from '../common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
-import { renderNotFound } from './render/render.ts';
+import { renderNotFound } from '../render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
-import { renderRobots, renderSitemap } from './render/sitemap.ts';
+import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {

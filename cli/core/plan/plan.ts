@@ -9,7 +9,7 @@
 
 /** How an output file is made. */
 export type Maker =
-  /** Rendered by a job (all files of one job hold the same HTML; cli/core/jobs.ts). */
+  /** Rendered by a job (all files of one job hold the same HTML; cli/core/plan/jobs.ts). */
   | { kind: 'job'; job: number }
   /** Bytes already in memory (404 pages, assets, sitemap, feeds). */
   | { kind: 'data'; data: string | Uint8Array }

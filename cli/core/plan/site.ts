@@ -6,9 +6,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { LANG_TAGS, LOCALES, type Locale } from '../../client/constants.ts';
-import type { ArticleSummary } from '../../templates/types.ts';
-import { buildYear } from './load/build-date.ts';
+import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
+import type { ArticleSummary } from '../../../templates/types.ts';
+import { buildYear } from '../load/build-date.ts';
 import {
   buildClientScript,
   buildDetectScript,
@@ -16,11 +16,11 @@ import {
   loadTemplateModule,
   type Asset,
   type TemplateBundle,
-} from './load/bundle.ts';
-import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './load/config.ts';
-import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './load/content.ts';
-import { problem, SiteError, type Problem } from './common/errors.ts';
-import { siteFeeds, type SiteFeed } from './render/feed.ts';
+} from '../load/bundle.ts';
+import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from '../load/config.ts';
+import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from '../load/content.ts';
+import { problem, SiteError, type Problem } from '../common/errors.ts';
+import { siteFeeds, type SiteFeed } from '../render/feed.ts';
 import {
   findMissingStrings,
   missingStrings,
@@ -30,20 +30,20 @@ import {
   withDefaults,
   type PlannedPage,
   type TextUse,
-} from './load/i18n.ts';
-import { explainMissing, type LinkTargets } from './render/links.ts';
-import { displayPath, IGNORED_GLOBS } from './common/paths.ts';
-import { probePublicImages } from './render/image-files.ts';
-import { coverProblems, isRasterPath, type ImageTable } from './render/images.ts';
-import { fillPlaceholders, type Placeholders } from './load/placeholders.ts';
-import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render/render.ts';
-import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './common/routes.ts';
-import type { SitemapRoute } from './render/sitemap.ts';
-import { collectParents } from './render/structured-data.ts';
-import { dataProseProblems } from './render/prose.ts';
-import { cardArt, type CardArt } from './render/card-image.ts';
-import { planCards, type CardSpec } from './render/cards.ts';
-import { loadTerms, type TermBase } from './load/terms.ts';
+} from '../load/i18n.ts';
+import { explainMissing, type LinkTargets } from '../render/links.ts';
+import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
+import { probePublicImages } from '../render/image-files.ts';
+import { coverProblems, isRasterPath, type ImageTable } from '../render/images.ts';
+import { fillPlaceholders, type Placeholders } from '../load/placeholders.ts';
+import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
+import type { SitemapRoute } from '../render/sitemap.ts';
+import { collectParents } from '../render/structured-data.ts';
+import { dataProseProblems } from '../render/prose.ts';
+import { cardArt, type CardArt } from '../render/card-image.ts';
+import { planCards, type CardSpec } from '../render/cards.ts';
+import { loadTerms, type TermBase } from '../load/terms.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
