@@ -28,7 +28,7 @@ export const product = text;
 export const icon = { kind: 'enum', values: ICON_NAMES } as const satisfies Field;
 /**
  * A photo of public/ shown large at the top of the page (README, "Images"): `src` a raster image, `alt`
- * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
+ * what it shows (`""` when decorative; required, checked with the file by cli/core/images/images.ts).
  */
 export const cover = {
   kind: 'record',

@@ -22,7 +22,7 @@ import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import { fieldsOfTemplates, prepareSite, type Site } from './plan/site.ts';
-import { CARD_LOGO } from './render/card-image.ts';
+import { CARD_LOGO } from './images/card-image.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
 
 /** What the session remembers between rebuilds. */

@@ -14,7 +14,7 @@ const CORE = join(ROOT, 'cli', 'core');
  * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
  * threads and hands files to write's sinks, so it calls them, never the other way round.
  */
-const ORDER = ['common', 'load', 'render', 'write', 'plan', 'serve'];
+const ORDER = ['common', 'load', 'images', 'render', 'write', 'plan', 'serve'];
 
 /** The stage a file of cli/core belongs to: its folder, or `top` for the orchestration beside them. */
 function stageOf(file: string): string {

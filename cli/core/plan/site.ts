@@ -33,16 +33,16 @@ import {
 } from '../load/i18n.ts';
 import { explainMissing, type LinkTargets } from '../render/links.ts';
 import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
-import { probePublicImages } from '../render/image-files.ts';
-import { coverProblems, isRasterPath, type ImageTable } from '../render/images.ts';
+import { probePublicImages } from '../images/image-files.ts';
+import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
 import { fillPlaceholders, type Placeholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/prose.ts';
-import { cardArt, type CardArt } from '../render/card-image.ts';
-import { planCards, type CardSpec } from '../render/cards.ts';
+import { cardArt, type CardArt } from '../images/card-image.ts';
+import { planCards, type CardSpec } from '../images/cards.ts';
 import { loadTerms, type TermBase } from '../load/terms.ts';
 
 /** Where a site's inputs are. */
@@ -62,7 +62,7 @@ export interface Site {
   assets: { script: Asset; detect: Asset; stylesheet: Asset };
   /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
   publicFiles: string[];
-  /** The raster images of public/, probed (cli/core/render/image-files.ts), by site path. */
+  /** The raster images of public/, probed (cli/core/images/image-files.ts), by site path. */
   images: ImageTable;
   /** Page files relative to the content folder, as last listed. */
   entries: string[];
@@ -72,7 +72,7 @@ export interface Site {
   routes: SitemapRoute[];
   feeds: Partial<Record<Locale, SiteFeed>>;
   ctx: RenderContext;
-  /** Every social card the output holds (cli/core/render/cards.ts), and the art they are drawn with. */
+  /** Every social card the output holds (cli/core/images/cards.ts), and the art they are drawn with. */
   cards: CardSpec[];
   cardArt: CardArt;
   warnings: Problem[];

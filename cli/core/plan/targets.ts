@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { LOCALES } from '../../../client/constants.ts';
-import { produceCard } from '../render/card-image.ts';
+import { produceCard } from '../images/card-image.ts';
 import { contentHash } from '../common/files.ts';
-import { produceVariant } from '../render/image-files.ts';
-import { variantsOf } from '../render/images.ts';
+import { produceVariant } from '../images/image-files.ts';
+import { variantsOf } from '../images/images.ts';
 import { displayPath } from '../common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
@@ -48,7 +48,7 @@ export function publicFileKey(stamp: string): string {
   return `public:${stamp}`;
 }
 
-/** The key of an encoded image: its source's hash and the encoding (cli/core/render/images.ts `variantsOf`). */
+/** The key of an encoded image: its source's hash and the encoding (cli/core/images/images.ts `variantsOf`). */
 export function imageFileKey(key: string): string {
   return `img:${key}`;
 }
@@ -79,7 +79,7 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
-/** The key of a social card: what its pixels depend on (cli/core/render/cards.ts `cardKey`). */
+/** The key of a social card: what its pixels depend on (cli/core/images/cards.ts `cardKey`). */
 export function cardFileKey(key: string): string {
   return `card:${key}`;
 }

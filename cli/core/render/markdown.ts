@@ -20,7 +20,7 @@ import type { Locale } from '../../../client/constants.ts';
 import type { Section } from '../../../templates/types.ts';
 import { problem, type Code, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
+import { altOf, imageProblem, pictureOf, type ImageTable } from '../images/images.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage, type Placeholders } from '../load/placeholders.ts';
 import { decodeSitePath } from '../common/routes.ts';
@@ -44,7 +44,7 @@ export interface MarkdownContext {
   placeholders: Placeholders;
   /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
   cdn?: string;
-  /** The raster images of public/ (cli/core/render/images.ts): an image of one becomes a `<picture>`. */
+  /** The raster images of public/ (cli/core/images/images.ts): an image of one becomes a `<picture>`. */
   images?: ImageTable;
   /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES`. */
   imageSizes?: string;

@@ -1,7 +1,7 @@
 /**
  * Social cards, the edge that touches pixels (README, "Search engines and feeds"): the shared art (logo,
  * font) and making each card's PNG with sharp (the images front matter names as cards are probed by the
- * image pipeline, cli/core/render/image-files.ts). Made
+ * image pipeline, cli/core/images/image-files.ts). Made
  * cards are cached in node_modules/.cache/ecom-site/cards/ under their key, so no unchanged card is ever
  * made twice, across builds and `watch` sessions.
  *
@@ -11,7 +11,7 @@
  * wraps the lines (words for Latin, characters for Chinese); the background and the logo are SVG drawn
  * by librsvg, without text, so they need no font at all. What cards of one locale and company share (the
  * chrome: background, logo, company line) is drawn by libvips once and kept as PNG scanlines compressed
- * block by block (cli/core/render/png.ts); each card blends its section and title into the blocks they touch and compresses only
+ * block by block (cli/core/images/png.ts); each card blends its section and title into the blocks they touch and compresses only
  * those (drawCard), ~5 times cheaper than libvips compositing and encoding the whole canvas.
  */
 import { availableParallelism } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * Responsive images, the pure part (README, "Images"): which widths and formats a raster image of
  * public/ is published in, the names of those files, and the `<picture>` that shows them. The pixels are
- * read and written by cli/core/render/image-files.ts, the only module that loads sharp; this one runs in the
+ * read and written by cli/core/images/image-files.ts, the only module that loads sharp; this one runs in the
  * render threads too, so it holds plain data only.
  */
 import { problem, type Place, type Problem } from '../common/errors.ts';
@@ -48,7 +48,7 @@ const MIME: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/web
 /** File extensions of the formats. */
 const EXTENSION: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
 
-/** What probing a source found (cli/core/render/image-files.ts): its size once EXIF orientation is applied. */
+/** What probing a source found (cli/core/images/image-files.ts): its size once EXIF orientation is applied. */
 export interface ImageSource {
   /** Width and height in pixels, as shown (a portrait photo stored sideways is reported upright). */
   width: number;
