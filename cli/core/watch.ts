@@ -23,6 +23,7 @@ import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import { fieldsOfTemplates, prepareSite, type Site } from './plan/site.ts';
 import { CARD_LOGO } from './images/card-image.ts';
+import type { Change } from './serve/watcher.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
 
 /** What the session remembers between rebuilds. */
@@ -34,12 +35,6 @@ export interface WatchState {
   pool: RenderPool;
   /** Changes of failed rebuilds, looked at again with the next batch. */
   pending: Change[];
-}
-
-/** A file change reported by the watcher. */
-export interface Change {
-  event: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
-  path: string;
 }
 
 /** The result of one rebuild. */
