@@ -1,0 +1,21 @@
+/**
+ * remarkProse: the body's text checked against the term base and the spacing rule of Chinese text
+ * (cli/core/render/prose.ts), as the writer wrote it, before placeholders are filled.
+ */
+import type { Processor } from 'unified';
+import { proseProblems } from '../prose.ts';
+import { addHandlers } from './walk.ts';
+
+/** Warns about variant terms and spacing in the body's text (TERM_VARIANT, CJK_SPACING). */
+export function remarkProse(this: Processor): void {
+  addHandlers(this, {
+    text(node, _index, _parent, { ctx }) {
+      if (!ctx.terms || !node.position) return undefined;
+      const { line, column } = node.position.start;
+      ctx.warnings.push(
+        ...proseProblems(node.value, ctx.language ?? ctx.locale, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }),
+      );
+      return undefined;
+    },
+  });
+}
