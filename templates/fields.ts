@@ -1,10 +1,10 @@
 /**
  * The front matter each template reads (documented in the README's writer section), declared once: the
  * generator validates pages against these declarations (cli/core/load/content.ts), and the templates' props
- * are typed from the same objects (`InferFields`, cli/core/load/schema.ts). `as const satisfies` keeps their
+ * are typed from the same objects (`InferFields`, templates/schema.ts). `as const satisfies` keeps their
  * literal kinds, which the types are read from.
  */
-import type { Field, Fields, Infer, InferFields } from '../cli/core/load/schema.ts';
+import type { Field, Fields, Infer, InferFields } from './schema.ts';
 import { ICON_NAMES } from './parts/icons.ts';
 
 const text = { kind: 'string', required: true } as const satisfies Field;

@@ -4,6 +4,7 @@
  * read and written by cli/core/images/image-files.ts, the only module that loads sharp; this one runs in the
  * render threads too, so it holds plain data only.
  */
+import type { PictureModel } from '../../../templates/types.ts';
 import { problem, type Place, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
 
@@ -74,15 +75,6 @@ export interface ImageVariant {
   format: ImageFormat;
   /** Hash of the source's bytes and the encoding: the file's key, and its name in the encoder's cache. */
   key: string;
-}
-
-/** A `<picture>` as data: one `<source>` per modern format, and the `<img>` fallback. */
-export interface PictureModel {
-  sources: Array<{ type: string; srcSet: string }>;
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
 }
 
 function extensionOf(path: string): string {
