@@ -1,9 +1,9 @@
 /**
- * The incremental engine behind `ecom-site watch` (issue 5). After a first full build it keeps the site in
+ * The incremental engine behind `ecom-site watch`. After a first full build it keeps the site in
  * memory, what the output folder holds (each file's key) and its render threads running (hot). Every
  * rebuild describes the output the content now asks for and hands it to the one planner and executor that
  * `build` uses too (cli/core/plan/plan.ts, cli/core/plan/apply.ts): files whose key changed are made, files no longer
- * asked for are removed, so once watch is idle its output equals a fresh build's (issue 11). Describing is
+ * asked for are removed, so once watch is idle its output equals a fresh build's. Describing is
  * where the shortcuts are: a text-only edit of pages (front matter unchanged) re-keys only the jobs of those
  * files, an edit of a file in public/ only that file. A rebuild with errors writes nothing, and its changes
  * are looked at again with the next batch, so a fix is never lost: the last good pages keep being served.
@@ -183,7 +183,7 @@ function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets &
 }
 
 /**
- * Page text edited and nothing else (issue 5's 50 ms target): when every edited file still has the same
+ * Page text edited and nothing else, the edit that must feel instant: when every edited file still has the same
  * front matter, nothing site-wide can have changed (titles, lists, link targets and the menu come from
  * front matter and settings), so only the jobs written from those files get new keys, without preparing
  * the whole site again. Undefined when the edit is not of that kind (front matter changed, a page shown in
@@ -203,7 +203,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     let text: string;
     try {
       // Synchronous on purpose: one small file on the latency-critical path. Promise-based calls wait in
-      // libuv's thread pool, which took 20-30 ms per call after a 4,000-page build.
+      // libuv's thread pool, which is slow to answer after a large build.
       text = readFileSync(path, 'utf8');
     } catch {
       return undefined;

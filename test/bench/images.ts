@@ -1,5 +1,5 @@
 /**
- * The bench's image row (issue 15): N photos of 12 MP (4000 × 3000 JPEG, gradients and seeded noise,
+ * The bench's image row: N photos of 12 MP (4000 × 3000 JPEG, gradients and seeded noise,
  * the same bytes on every run) published by ecom-site and by @11ty/eleventy-img with the same widths,
  * formats and encoder settings (cli/core/images/images.ts), each cold (no cache, no output) and warm (run again).
  *

@@ -30,8 +30,8 @@ const UNREADABLE_EXTENSIONS = ['.heic', '.heif'];
 /**
  * The encoder settings of each output format. Part of every file's key: changing one re-encodes
  * everything. Qualities follow squoosh's and Eleventy Image's defaults, which look alike at these sizes.
- * AVIF at effort 2, not sharp's default 4: measured on the company photo's six widths, 2.1 s instead of
- * 9.6 s for files 15 % larger, which keeps a cold build of the site (and of every fresh clone) short.
+ * AVIF at effort 2, not sharp's default 4: several times faster for slightly larger files (measured on the
+ * company photo's six widths), which keeps a cold build of the site (and of every fresh clone) short.
  */
 export const ENCODINGS = {
   avif: { quality: 50, effort: 2 },

@@ -152,8 +152,8 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
       pruneEmpty(path);
       return;
     }
-    // Synchronous on purpose: promise-based calls wait in libuv's thread pool, which took 20-30 ms per call
-    // after a 4,000-page build, where an edit's one or two files are written in about 1 ms this way.
+    // Synchronous on purpose: promise-based calls wait in libuv's thread pool, which is slow to answer
+    // after a large build, where an edit's one or two files are written at once this way.
     mkdirSync(dirname(path), { recursive: true });
     if (o.op === 'write') writeFileSync(temp(path), o.data);
     else copyFileSync(o.from, temp(path));

@@ -1,4 +1,4 @@
-/** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml and /en/news/feed.xml (issue 6). */
+/** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml and /en/news/feed.xml. */
 import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import type { SiteConfig } from '../load/config.ts';

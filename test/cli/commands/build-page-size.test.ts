@@ -1,5 +1,5 @@
 /**
- * Page size (issue 11; README, "site.yaml: maxPageSize"): build cost grows linearly with a page's size, and a page above
+ * Page size (README, "site.yaml: maxPageSize"): build cost grows linearly with a page's size, and a page above
  * `maxPageSize` is refused before it is parsed.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

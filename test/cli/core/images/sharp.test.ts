@@ -1,6 +1,6 @@
 /**
- * sharp is loaded on first use (cli/core/images/sharp.ts): its native libvips costs ~80-100 ms of every
- * start otherwise. No source of the CLI may import it as a value.
+ * sharp is loaded on first use (cli/core/images/sharp.ts): loading its native libvips would otherwise be
+ * part of every start. No source of the CLI may import it as a value.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
