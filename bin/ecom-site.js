@@ -65,7 +65,7 @@ function contentHash(files) {
 /**
  * The content hash of the sources, read only when a file's size or mtime changed since the last run: a
  * stamp file maps the sources' `stat` fingerprint to their content hash, so an ordinary start lists and
- * stats the files but reads none of them (issue 16). A touched but unchanged file costs one read of the
+ * stats the files but reads none of them. A touched but unchanged file costs one read of the
  * sources and keeps the same hash, so no build cache is lost.
  */
 function sourceHash() {
@@ -118,7 +118,7 @@ async function ensureBundle() {
     platform: 'node',
     target: 'node20',
     // The unified/micromark ecosystem is hundreds of small modules; bundling them into the CLI makes
-    // start-up several times faster than resolving each (issue 7). React stays external so templates
+    // start-up several times faster than resolving each. React stays external so templates
     // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
     // loads its native libvips binding from its own folder, which a bundle cannot hold. The S3 client is
     // loaded by `deploy` alone, from node_modules, so it adds nothing to the other commands' start-up.
@@ -178,7 +178,7 @@ function processAlive(pid) {
  * Runs the CLI bundle the way Node runs a CommonJS module, but compiled with a V8 code cache kept beside
  * it, one per command (`index.cjs.build.code-cache`; `other` for --version, --help and mistakes): the
  * bytecode of every function that command ran the first time it finished, so a later start parses and
- * compiles almost nothing (issue 16). V8 checks a cache against the source and its own version and flags,
+ * compiles almost nothing. V8 checks a cache against the source and its own version and flags,
  * and rejects one that does not match; the cache is then made again after the command. With --debug the
  * bundle is loaded by Node itself, which maps stack traces through its source map.
  */

@@ -1,10 +1,10 @@
 /**
  * The front matter each template reads (documented in docs/templates.md), declared once: the
  * generator validates pages against these declarations (cli/core/load/content.ts), and the templates' props
- * are typed from the same objects (`InferFields`, cli/core/load/schema.ts). `as const satisfies` keeps their
+ * are typed from the same objects (`InferFields`, templates/schema.ts). `as const satisfies` keeps their
  * literal kinds, which the types are read from.
  */
-import type { Field, Fields, Infer, InferFields } from '../cli/core/load/schema.ts';
+import type { Field, Fields, Infer, InferFields } from './schema.ts';
 import { ICON_NAMES } from './parts/icons.ts';
 
 const text = { kind: 'string', required: true } as const satisfies Field;
@@ -28,7 +28,7 @@ export const product = text;
 export const icon = { kind: 'enum', values: ICON_NAMES } as const satisfies Field;
 /**
  * A photo of public/ shown large at the top of the page (docs/writing.md, "Images"): `src` a raster image, `alt`
- * what it shows (`""` when decorative; required, checked with the file by cli/core/render/images.ts).
+ * what it shows (`""` when decorative; required, checked with the file by cli/core/images/images.ts).
  */
 export const cover = {
   kind: 'record',

@@ -4,7 +4,7 @@
  * `fields` and `sections` before rendering.
  */
 import { createElement, type ReactElement } from 'react';
-import { hasFields, type Fields, type InferFields } from '../cli/core/load/schema.ts';
+import { hasFields, type Fields, type InferFields } from './schema.ts';
 import { Article } from './Article.tsx';
 import { Careers } from './Careers.tsx';
 import { Company } from './Company.tsx';

@@ -43,7 +43,7 @@ export interface Alternate {
   href: string;
 }
 
-/** Open Graph and Twitter card facts of a page (issue 6). */
+/** Open Graph and Twitter card facts of a page. */
 export interface SocialMeta {
   /** `og:type`. */
   type: 'website' | 'article';

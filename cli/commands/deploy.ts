@@ -13,7 +13,7 @@ import { chooseTarget, needsSiteTargets } from '../core/deploy/target.ts';
 import { loadSiteConfig } from '../core/load/config.ts';
 import type { TargetUrl } from '../core/load/target-url.ts';
 import { printError, progressLine } from '../core/reporter.ts';
-import { cacheDirOf } from '../core/site.ts';
+import { cacheDirOf } from '../core/plan/site.ts';
 
 /** Options of `deploy` as commander parses them. */
 export interface DeployFlags {

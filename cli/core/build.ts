@@ -1,6 +1,6 @@
 /**
- * The build pipeline: prepare the site, describe every file the output should hold (cli/core/targets.ts),
- * plan against what the last build left (cli/core/plan.ts, through the persistent cache), render what the
+ * The build pipeline: prepare the site, describe every file the output should hold (cli/core/plan/targets.ts),
+ * plan against what the last build left (cli/core/plan/plan.ts, through the persistent cache), render what the
  * plan asks for in worker threads for large sites, reuse the rest, swap. Nothing reaches `--out` unless the
  * whole build succeeds.
  */
@@ -8,18 +8,18 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../client/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
-import { applyPlan, newFolderSink } from './apply.ts';
+import { applyPlan, newFolderSink } from './plan/apply.ts';
 import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
 import { toParsed } from './load/content.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
-import { siteKey, type Job } from './jobs.ts';
+import { siteKey, type Job } from './plan/jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
-import { heldAfter, isEmpty, jobsToRender, plan } from './plan.ts';
+import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
-import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './site.ts';
+import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './plan/site.ts';
 import { displayPath } from './common/paths.ts';
-import { outputTargets, type SiteTargets } from './targets.ts';
+import { outputTargets, type SiteTargets } from './plan/targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
 
@@ -70,7 +70,7 @@ export interface BuildResult {
 /** The state of a finished build: the site, its jobs and targets, what the output holds, the render threads. */
 export interface Built extends SiteTargets {
   site: Site;
-  /** The shared part of every job key (cli/core/jobs.ts `siteKey`). */
+  /** The shared part of every job key (cli/core/plan/jobs.ts `siteKey`). */
   shared: string;
   /** The key of every file in the output folder, by path. */
   held: Map<string, string>;

@@ -1,30 +1,31 @@
 /**
- * The incremental engine behind `ecom-site watch` (issue 5). After a first full build it keeps the site in
+ * The incremental engine behind `ecom-site watch`. After a first full build it keeps the site in
  * memory, what the output folder holds (each file's key) and its render threads running (hot). Every
  * rebuild describes the output the content now asks for and hands it to the one planner and executor that
- * `build` uses too (cli/core/plan.ts, cli/core/apply.ts): files whose key changed are made, files no longer
- * asked for are removed, so once watch is idle its output equals a fresh build's (issue 11). Describing is
+ * `build` uses too (cli/core/plan/plan.ts, cli/core/plan/apply.ts): files whose key changed are made, files no longer
+ * asked for are removed, so once watch is idle its output equals a fresh build's. Describing is
  * where the shortcuts are: a text-only edit of pages (front matter unchanged) re-keys only the jobs of those
  * files, an edit of a file in public/ only that file. A rebuild with errors writes nothing, and its changes
  * are looked at again with the next batch, so a fix is never lost: the last good pages keep being served.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { applyPlan, inPlaceSink } from './apply.ts';
+import { applyPlan, inPlaceSink } from './plan/apply.ts';
 import { buildYear } from './load/build-date.ts';
 import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
 import { stamps } from './write/cache.ts';
 import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
 import { SiteError, type Problem } from './common/errors.ts';
 import { contentHash } from './common/files.ts';
-import { jobKey, listJobs, siteKey, type Job } from './jobs.ts';
+import { jobKey, listJobs, siteKey, type Job } from './plan/jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
-import { heldAfter, plan, type Target } from './plan.ts';
+import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { portable, type RenderPool } from './render/pool.ts';
-import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './site.ts';
+import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './plan/site.ts';
 import { sameNotice } from './l10n/track.ts';
-import { CARD_LOGO } from './render/card-image.ts';
-import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './targets.ts';
+import { CARD_LOGO } from './images/card-image.ts';
+import type { Change } from './serve/watcher.ts';
+import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
 
 /** What the session remembers between rebuilds. */
 export interface WatchState {
@@ -35,12 +36,6 @@ export interface WatchState {
   pool: RenderPool;
   /** Changes of failed rebuilds, looked at again with the next batch. */
   pending: Change[];
-}
-
-/** A file change reported by the watcher. */
-export interface Change {
-  event: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
-  path: string;
 }
 
 /** The result of one rebuild. */
@@ -189,7 +184,7 @@ function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets &
 }
 
 /**
- * Page text edited and nothing else (issue 5's 50 ms target): when every edited file still has the same
+ * Page text edited and nothing else, the edit that must feel instant: when every edited file still has the same
  * front matter, nothing site-wide can have changed (titles, lists, link targets and the menu come from
  * front matter and settings), so only the jobs written from those files get new keys, without preparing
  * the whole site again. Undefined when the edit is not of that kind (front matter changed, a page shown in
@@ -209,7 +204,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
     let text: string;
     try {
       // Synchronous on purpose: one small file on the latency-critical path. Promise-based calls wait in
-      // libuv's thread pool, which took 20-30 ms per call after a 4,000-page build.
+      // libuv's thread pool, which is slow to answer after a large build.
       text = readFileSync(path, 'utf8');
     } catch {
       return undefined;

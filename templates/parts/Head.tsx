@@ -6,7 +6,7 @@ import { JsonLd } from './JsonLd.tsx';
 // which browsers accept but plain-text tools and crawlers matching `hreflang=` may not.
 
 /**
- * The `<head>` of every page (docs/hosting.md, "Output" and "Search engines and feeds"; issue 6): title, meta, canonical, alternates, Open
+ * The `<head>` of every page (docs/hosting.md, "Output" and "Search engines and feeds"): title, meta, canonical, alternates, Open
  * Graph and Twitter card, the news feed, JSON-LD and the assets. The 404 pages ask not to be indexed.
  */
 export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): ReactElement {

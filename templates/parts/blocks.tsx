@@ -1,6 +1,6 @@
 /** Building blocks shared by the page templates. */
 import type { ReactElement, ReactNode } from 'react';
-import type { Infer } from '../../cli/core/load/schema.ts';
+import type { Infer } from '../schema.ts';
 import type { product as productField } from '../fields.ts';
 import type { Section, SiteModel, TemplateProps } from '../types.ts';
 import { iconOf, iconPath } from './icons.ts';

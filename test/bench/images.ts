@@ -1,7 +1,7 @@
 /**
- * The bench's image row (issue 15): N photos of 12 MP (4000 × 3000 JPEG, gradients and seeded noise,
+ * The bench's image row: N photos of 12 MP (4000 × 3000 JPEG, gradients and seeded noise,
  * the same bytes on every run) published by ecom-site and by @11ty/eleventy-img with the same widths,
- * formats and encoder settings (cli/core/render/images.ts), each cold (no cache, no output) and warm (run again).
+ * formats and encoder settings (cli/core/images/images.ts), each cold (no cache, no output) and warm (run again).
  *
  * ecom-site builds a throw-away copy of the project (bin/, cli/, client/, templates/, public/ without its
  * photos) whose public/images/photos/ holds the photos, with a content folder of N pages each showing one;
@@ -11,7 +11,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
-import { ENCODINGS, widthsFor } from '../../cli/core/render/images.ts';
+import { ENCODINGS, widthsFor } from '../../cli/core/images/images.ts';
 import { measure, ROOT, type Sample } from './measure.ts';
 
 export const PHOTO_WIDTH = 4000;

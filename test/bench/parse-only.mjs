@@ -1,4 +1,4 @@
-// The parse floor (issue 16): reads the corpus's page files, strips their front matter with gray-matter
+// The parse floor: reads the corpus's page files, strips their front matter with gray-matter
 // and parses each body with remark-parse + remark-gfm (`parse` and `runSync`, nothing else), in one
 // thread, as a process of its own. Prints a JSON line: files, and the time spent in the loop (wall and
 // CPU, ms); the bench also measures the whole process.

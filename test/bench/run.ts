@@ -1,8 +1,8 @@
 /**
- * `npm run bench`: ecom-site against Eleventy and Hugo on one generated corpus (issue 7), the same corpus
+ * `npm run bench`: ecom-site against Eleventy and Hugo on one generated corpus, the same corpus
  * built in one thread against the parse floor, remark-parse + remark-gfm parsing its files alone, and the
- * stack floor, those files taken on to body HTML through remark-rehype, rehype-react and React alone (issue
- * 16), photos against Eleventy Image (issue 15, test/bench/images.ts), plus the real site's build,
+ * stack floor, those files taken on to body HTML through remark-rehype, rehype-react and React alone,
+ * photos against Eleventy Image (test/bench/images.ts), plus the real site's build,
  * rebuilds, asset sizes and HTML weight. Cold builds run interleaved (A B C A B C …) after a warm-up; the
  * table shows medians and ranges. The last results are kept in docs/performance.md between markers. Eleventy and
  * Eleventy Image are installed into test/bench/peers/ on first use (test/bench/peers.ts).
@@ -84,7 +84,7 @@ const tools: Tool[] = [
     },
   },
   {
-    // The same build in the main thread alone (ECOM_SITE_THREADS=1): what issue 16 compares with the parse floor.
+    // The same build in the main thread alone (ECOM_SITE_THREADS=1): what is compared with the parse floor.
     name: SINGLE,
     available: true,
     run: () => {
@@ -161,7 +161,7 @@ for (const tool of tools) {
   );
 }
 
-// The parse floor (issue 16): the single-thread build against remark-parse + remark-gfm alone, both
+// The parse floor: the single-thread build against remark-parse + remark-gfm alone, both
 // whole processes (start included), medians of the rounds; and the parse loop's own time per page.
 const medianOf = (name: string, field: 'wall' | 'cpu'): number => median((samples.get(name) ?? []).map((s) => s[field]));
 /** The JSON line parse-only.mjs prints: its loop's own figures. */
@@ -183,7 +183,7 @@ const floor = [
   `| the stack alone ÷ Eleventy (issue 16's target for the cold build is at most 1.5 × Eleventy: while this is above 1.5, no build on one thread meets it) | ${eleventyWall ? `${(medianOf(STACK, 'wall') / eleventyWall).toFixed(2)} ×` : 'Eleventy not installed'} | |`,
 ];
 
-// Photos (issue 15): ecom-site against Eleventy Image, cold and warm.
+// Photos: ecom-site against Eleventy Image, cold and warm.
 const imageRuns = PHOTOS > 0 ? await imageBench(work, PHOTOS, peers) : [];
 const images = [
   `| ${PHOTOS} photos of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT} (AVIF, WebP, JPEG × 320…2560 px) | wall | CPU | peak RSS | files | output | AVIF / WebP / JPEG |`,
@@ -195,7 +195,7 @@ const images = [
 ];
 if (PHOTOS > 0 && !peers) images.push(`| Eleventy Image 6 | not installed | | | | | |`);
 
-// A site the size of ours (issue 16): the corpus at 40 pages per locale, process start included, against
+// A site the size of ours: the corpus at 40 pages per locale, process start included, against
 // Eleventy; interleaved rounds after a warm-up, like the large corpus.
 const SMALL_PAGES = 40;
 const smallCorpus = writeCorpus(join(work, 'small'), SMALL_PAGES);

@@ -1,6 +1,5 @@
 /**
- * Accessibility and phone usability of every built page, in both locales, in real Chromium (issue 3,
- * "Judged by"; issue 11, item 7): each page is loaded at 375 px and at 1920 px wide, and at both widths
+ * Accessibility and phone usability of every built page, in both locales, in real Chromium: each page is loaded at 375 px and at 1920 px wide, and at both widths
  * axe-core finds no serious or critical violation (with its `target-size` rule of WCAG 2.5.8 switched on,
  * and a second pass over the opened product menu and the shown back-to-top button), every link and button
  * of the header, the menu, the footer and back-to-top is named with the text it shows (WCAG 2.5.3) and is

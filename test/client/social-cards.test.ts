@@ -1,5 +1,5 @@
 /**
- * Social cards as a link preview fetches them (issue 15, item 6), in real Chromium on the served real
+ * Social cards as a link preview fetches them, in real Chromium on the served real
  * site: every page's og:image and twitter:image name a PNG the site serves, 1200×630 once decoded. Like a
  * link preview, the test reads each page's HTML as served, without running its script (one fetch per page
  * from a page of the site, not a page load; test/client/page.test.ts loads every page).

@@ -80,7 +80,7 @@ export function loadProbe(version: 'installed' | 'published'): Promise<MarkdownP
 }
 
 /**
- * A page of many short paragraphs, each followed by a two-item list: the shape issue 11 found quadratic.
+ * A page of many short paragraphs, each followed by a two-item list: a shape once found quadratic.
  * The shorter the blocks, the more lists per kilobyte, and the sooner the quadratic cost shows.
  */
 export function listPage(bytes: number): string {

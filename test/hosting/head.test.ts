@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews read from every page of the real build (issue 6): canonical and
+ * What search engines and link previews read from every page of the real build: canonical and
  * hreflang links, description, Open Graph and Twitter card, the feed link, and JSON-LD.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The shipped nginx configuration on real nginx, serving a build of the real site (issue 6):
+ * The shipped nginx configuration on real nginx, serving a build of the real site:
  * every route at its exact path, 404 pages by locale, caching, gzip, security headers, and the site
  * working in Chromium under that Content-Security-Policy.
  */

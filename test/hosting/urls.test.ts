@@ -1,5 +1,5 @@
 /**
- * Where the output points (issue 6): the base URL (site.yaml, overridden by --base-url) in every absolute
+ * Where the output points: the base URL (site.yaml, overridden by --base-url) in every absolute
  * URL; site.yaml's `cdn` before images and hashed assets; `cdn` and `apiBase` validated.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

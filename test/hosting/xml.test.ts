@@ -1,5 +1,5 @@
 /**
- * sitemap.xml and the Atom feeds of a fresh build of the real site (issue 6): well-formed XML, checked by
+ * sitemap.xml and the Atom feeds of a fresh build of the real site: well-formed XML, checked by
  * Chromium's own XML parser, listing every page of both locales and every article.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -12,29 +12,26 @@ export const DEFAULTS = {
   /**
    * A page file above this many bytes is refused before it is parsed (`PAGE_TOO_LARGE`); site.yaml's
    * `maxPageSize` raises or lowers it (docs/writing.md, "maxPageSize"). Parsing is linear in the page's
-   * size (patches/README.md), so the limit bounds the time and memory one page can take: a 1 MB page of
-   * paragraphs and short lists took ~15 s of CPU and ~1.8 GB of memory to build.
+   * size (patches/README.md), so the limit bounds the time and memory one page can take.
    */
   maxPageSize: 5 * 1024 * 1024,
   /**
    * A page whose syntax tree nests deeper than this (block quotes, lists, links, emphasis inside one
    * another) is refused (`PAGE_TOO_DEEP`): the Markdown tools and React recurse per level, and the main
-   * thread's stack ran out at ~2,000 levels on a cold start (a render thread's stack and a warm JIT go
+   * thread's stack ran out at about twice this many levels on a cold start (a render thread's stack and a warm JIT go
    * further, so without a limit a page would build or fail by chance). Half that leaves room.
    */
   maxNesting: 1000,
   /**
    * GFM fills a table row with fewer cells than the header with empty cells, so a header of n columns over
-   * n one-character rows makes n² cells of ~4n characters (a 12 KB page of 2,000 × 2,000 took 17 s and
-   * 2.5 GB to build). A page whose tables leave out more cells than this is refused (`TABLE_TOO_SPARSE`);
-   * this many take ~0.3 s. cmark-gfm and commonmark-hs bound the same thing (~500,000 and ~200,000).
+   * n one-character rows makes n² cells of ~4n characters: a page of a few KB could take seconds and GBs
+   * to build. A page whose tables leave out more cells than this is refused (`TABLE_TOO_SPARSE`). cmark-gfm and commonmark-hs bound the same thing (~500,000 and ~200,000).
    */
   maxFilledCells: 200_000,
   /**
    * A page body longer than this (characters) renders on a thread of its own, whose heap is as large as
-   * the main thread's: the Markdown tools take up to ~4 KB of memory a character (a 1 MB page of table
-   * rows took 3.9 GB), and a page that needs more than the heap then fails with PAGE_OUT_OF_MEMORY instead
-   * of ending the process with V8's fatal error. Starting that thread costs ~0.3 s, once per build. Where
+   * the main thread's: the Markdown tools take up to thousands of bytes of memory a character, and a page that needs more than the heap then fails with PAGE_OUT_OF_MEMORY instead
+   * of ending the process with V8's fatal error. Where
    * Node's heap is small, the bar is lower: what could take half of it (pool.ts).
    */
   isolatePageAbove: 256 * 1024,

@@ -215,7 +215,7 @@ function findDataPlaceholders(value: unknown, path: Array<string | number>, file
 
 /**
  * What the persistent build cache keeps of a parsed page file, by display path: the front matter as
- * validated and where the body starts. A file whose hash matches is not parsed again (issue 7).
+ * validated and where the body starts. A file whose hash matches is not parsed again.
  */
 export interface ParsedPage {
   hash: string;
@@ -428,7 +428,7 @@ export async function loadPages(
     findIgnoredFiles(contentDir, locales),
   ]);
   const problems: Problem[] = [];
-  // One display prefix for all files (computing a relative path per file costs ~10 ms per 4,000 pages).
+  // One display prefix for all files (computing a relative path per file costs time on every page).
   const base = displayPath(contentDir);
   const pages = await Promise.all(
     entries.map(async (entry): Promise<SourcePage | undefined> => {

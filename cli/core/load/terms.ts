@@ -1,5 +1,5 @@
 /**
- * The term base (issue 13): `content/_terms.yaml` lists each concept with its preferred term in every
+ * The term base: `content/_terms.yaml` lists each concept with its preferred term in every
  * locale and the variants to avoid. The build warns where a page uses a variant (TERM_VARIANT, naming the
  * preferred term), and the translation report lists, for each page and its translation, the concepts one
  * locale names and the other does not. Matching is pure and needs no tokenizer: Chinese terms match as

@@ -1,12 +1,12 @@
 /**
- * Markdown to React: one unified processor (remark-parse, remark-gfm, remark-rehype, rehype-react on
- * react/jsx-runtime), frozen once and reused for every page. Per-page facts (locale, known routes, where
- * to report problems) travel on the VFile, so the processor itself holds no page state.
+ * Markdown to React: one unified processor (remark-parse, remark-gfm, the site's plugins of
+ * cli/core/render/remark/, remark-rehype, rehype-react on react/jsx-runtime), frozen once and reused for
+ * every page. Per-page facts (locale, known routes, where to report problems) travel on the VFile, so the
+ * processor itself holds no page state.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
-import type { Image, Link, Nodes as MdastNode, Root as MdastRoot, Parent as MdastParent, Table, Text } from 'mdast';
+import type { Nodes as MdastNode, Root as MdastRoot, Parent as MdastParent, Table } from 'mdast';
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown';
-import { sanitizeUri } from 'micromark-util-sanitize-uri';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import rehypeReact from 'rehype-react';
@@ -14,19 +14,24 @@ import remarkGfm from 'remark-gfm';
 import remarkParse, { type Options as RemarkParseOptions } from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
-import { SKIP, visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Locale } from '../../../client/constants.ts';
 import type { Section } from '../../../templates/types.ts';
-import { problem, type Code, type DataArgs, type Problem } from '../common/errors.ts';
+import type { Code, Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import { altOf, imageProblem, pictureOf, type ImageTable } from './images.ts';
-import { checkInternalLink, type LinkTargets } from './links.ts';
-import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholder, type Placeholders } from '../load/placeholders.ts';
-import { decodeSitePath } from '../common/routes.ts';
-import { proseProblems } from './prose.ts';
-import { langOf } from '../common/locales.ts';
-import { positionsIn, type TermBase } from '../load/terms.ts';
+import type { ImageTable } from '../images/images.ts';
+import type { LinkTargets } from './links.ts';
+import type { Placeholders } from '../load/placeholders.ts';
+import type { TermBase } from '../load/terms.ts';
+import { remarkCdn } from './remark/cdn.ts';
+import { remarkHeadings } from './remark/headings.ts';
+import { remarkLinks } from './remark/links.ts';
+import { remarkPictures } from './remark/pictures.ts';
+import { remarkPlaceholders } from './remark/placeholders.ts';
+import { remarkProse } from './remark/prose.ts';
+import { remarkSafeUrls } from './remark/safe-urls.ts';
+import { remarkStripHtml } from './remark/strip-html.ts';
+import { remarkWalk } from './remark/walk.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {
@@ -45,9 +50,9 @@ export interface MarkdownContext {
   placeholders: Placeholders;
   /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
   cdn?: string;
-  /** The raster images of public/ (cli/core/render/images.ts): an image of one becomes a `<picture>`. */
+  /** The raster images of public/ (cli/core/images/images.ts): an image of one becomes a `<picture>`. */
   images?: ImageTable;
-  /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES`. */
+  /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES` (remark/pictures.ts). */
   imageSizes?: string;
   warnings: Problem[];
   errors: Problem[];
@@ -61,200 +66,6 @@ export interface RenderedBody {
   body: ReactElement;
   intro: ReactElement | null;
   sections: Section[];
-}
-
-/**
- * The `sizes` of a photo in a page body: the prose column, about half the window from 1200 px (its width
- * scales with the window there, templates/site.css `.prose`), at most 46em (736 px) below.
- */
-export const BODY_IMAGE_SIZES = '(min-width: 1200px) 48vw, min(100vw, 736px)';
-
-/** The site path an internal URL names (no query, no hash, decoded), or undefined for an external one. */
-function sitePathOf(url: string): string | undefined {
-  return url.startsWith('/') && !url.startsWith('//') ? decodeSitePath(url.split(/[?#]/)[0] as string) : undefined;
-}
-
-/**
- * An image of the body (docs/writing.md, "Images"). A photo (a raster image of public/) becomes a `<picture>` node
- * (hast built here, carried by `data.hChildren`), below the fold and lazy: its alt text is required. Other
- * images stay `<img>`, lazy too, so that React preloads none of them (only a page's LCP image may be).
- * Returns the node to put in the image's place.
- */
-function bodyImage(ctx: MarkdownContext, node: Image, url: string): RootContent | undefined {
-  const path = sitePathOf(url);
-  const images = ctx.images ?? {};
-  const alt = altOf(node.alt);
-  const lazy = { loading: 'lazy', decoding: 'async' };
-  const problemText = path ? imageProblem(path, images) : undefined;
-  if (problemText) {
-    report(ctx.errors, ctx, 'IMAGE_INVALID', `${problemText}`, node);
-    return undefined;
-  }
-  const info = path ? images[path] : undefined;
-  if (!path || !info || 'error' in info) {
-    if (alt === undefined) report(ctx.warnings, ctx, 'IMAGE_ALT_MISSING', `The image ${node.url} has no alt text.`, node);
-    node.alt = alt ?? '';
-    node.data = { ...node.data, hProperties: { ...lazy } };
-    return undefined;
-  }
-  if (alt === undefined)
-    report(
-      ctx.errors,
-      ctx,
-      'IMAGE_ALT_REQUIRED',
-      `The photo ${path} has no alt text. Describe it (\`![what it shows](${path})\`), or mark it decorative with \`![""](${path})\`.`,
-      node,
-    );
-  const picture = pictureOf(path, info, ctx.cdn);
-  const sizes = ctx.imageSizes ?? BODY_IMAGE_SIZES;
-  const element = (tagName: string, properties: Record<string, string | number>): Element => ({
-    type: 'element',
-    tagName,
-    properties,
-    children: [],
-  });
-  return {
-    type: 'picture',
-    children: [],
-    data: {
-      hName: 'picture',
-      hChildren: [
-        ...picture.sources.map((source) => element('source', { type: source.type, srcSet: source.srcSet, sizes })),
-        element('img', {
-          src: picture.src,
-          srcSet: picture.srcSet,
-          sizes,
-          width: picture.width,
-          height: picture.height,
-          alt: alt ?? '',
-          ...lazy,
-        }),
-      ],
-    },
-  } as unknown as RootContent;
-}
-
-/** Protocols a writer's link or image may use; anything else (javascript:, data:, vbscript:…) is dropped. */
-const SAFE_PROTOCOLS = /^(https?|mailto|tel)$/i;
-
-function contextOf(file: VFile): MarkdownContext {
-  return file.data.ecom as MarkdownContext;
-}
-
-/** Reports at a node's position in the real file. */
-function report<C extends Code>(
-  list: Problem[],
-  ctx: MarkdownContext,
-  code: C,
-  message: string,
-  node: { position?: { start: { line: number; column: number } } },
-  ...data: DataArgs<C>
-): void {
-  const start = node.position?.start;
-  list.push(
-    problem(code, message, { file: ctx.file, ...(start ? { line: start.line + ctx.bodyLine - 1, column: start.column } : {}) }, ...data),
-  );
-}
-
-/**
- * Warns about each `{word}` of a text node that no placeholder fills (PLACEHOLDER_UNKNOWN), at its line and
- * column. Code spans and blocks are other node types, so braces in code never warn.
- */
-function reportUnknownPlaceholders(ctx: MarkdownContext, node: Text): void {
-  const start = node.position?.start;
-  // A text node may span lines (soft breaks); continuation lines lose their indentation in `value`, so
-  // the column is exact on the node's first line and counted from the line start after it.
-  const position = start ? positionsIn(node.value, start.line + ctx.bodyLine - 1, start.column) : undefined;
-  for (const found of findUnknownPlaceholders(node.value, ctx.placeholders))
-    ctx.warnings.push(unknownPlaceholder(found.name, { file: ctx.file, ...position?.(found.index) }));
-}
-
-/**
- * The site's remark plugin: fills placeholders, removes raw HTML and unsafe URLs (with a warning each),
- * checks and localises internal links, and demotes stray level-1 headings.
- */
-function remarkSite() {
-  return (tree: MdastRoot, file: VFile): void => {
-    const ctx = contextOf(file);
-    const code = ctx.language ?? ctx.locale;
-    const written = { code, lang: langOf(ctx.targets.locales, code) };
-    // Nodes to take out (raw HTML) and links to replace by their text (unsafe URLs), with the parents that
-    // hold them: done once per parent after the walk, as a splice per node was quadratic in the siblings.
-    const removed = new Set<MdastNode>();
-    const unwrapped = new Set<MdastNode>();
-    const parents = new Set<MdastParent>();
-    visit(tree, (node, index, parent) => {
-      switch (node.type) {
-        case 'html': {
-          report(ctx.warnings, ctx, 'RAW_HTML', `Raw HTML was removed: ${JSON.stringify(node.value.slice(0, 60))}.`, node);
-          removed.add(node);
-          if (parent) parents.add(parent);
-          return SKIP;
-        }
-        case 'text':
-          if (ctx.terms && node.position) {
-            const { line, column } = node.position.start;
-            ctx.warnings.push(...proseProblems(node.value, written, ctx.terms, ctx.file, { line: line + ctx.bodyLine - 1, column }));
-          }
-          reportUnknownPlaceholders(ctx, node);
-          node.value = fillPlaceholders(node.value, ctx.placeholders);
-          return undefined;
-        case 'heading':
-          if (node.depth === 1) {
-            report(ctx.warnings, ctx, 'HEADING_LEVEL', 'A level-1 heading (`#`) in the body was turned into `##`.', node);
-            node.depth = 2;
-          }
-          return undefined;
-        case 'image':
-        case 'link':
-        case 'definition': {
-          const url = fillPlaceholders(node.url, ctx.placeholders);
-          if (url !== '' && sanitizeUri(url, SAFE_PROTOCOLS) === '') {
-            report(ctx.warnings, ctx, 'UNSAFE_URL', `The URL ${JSON.stringify(url.slice(0, 60))} was removed.`, node);
-            if (parent) {
-              // A link's text stays (and is walked as it is); an image or a definition goes.
-              (node.type === 'link' ? unwrapped : removed).add(node);
-              parents.add(parent);
-              return node.type === 'link' ? undefined : SKIP;
-            }
-            node.url = '';
-            return undefined;
-          }
-          const checked = checkInternalLink(url, ctx.path, ctx.locale, ctx.targets, node.type === 'image');
-          if (checked.error) report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
-          if (node.type === 'image' && !checked.error) {
-            const picture = bodyImage(ctx, node, checked.url);
-            if (picture && parent && index !== undefined) {
-              parent.children.splice(index, 1, picture as never);
-              return [SKIP, index + 1];
-            }
-          }
-          const linked = node.type === 'image' || checked.error ? undefined : sitePathOf(checked.url);
-          // A photo's original is never published (it may hold a GPS position): it is shown, not linked.
-          if (linked && ctx.images?.[linked])
-            report(
-              ctx.errors,
-              ctx,
-              'LINK_BROKEN',
-              `The link "${url}" points to the photo ${linked}, whose original is not published (docs/writing.md, "Images"). Show it as an image instead: \`![what it shows](${linked})\`.`,
-              node,
-              { photo: true },
-            );
-          // Images from public/ may be served from the image CDN (issue 6); links stay on the site.
-          node.url =
-            node.type === 'image' && ctx.cdn && !checked.error && checked.url.startsWith('/') ? `${ctx.cdn}${checked.url}` : checked.url;
-          return undefined;
-        }
-        default:
-          return undefined;
-      }
-    });
-    // Removed nodes first, then links by their (already cleaned) text.
-    for (const parent of parents) parent.children = parent.children.filter((child) => !removed.has(child)) as never[];
-    for (const parent of parents)
-      if (parent.children.some((child) => unwrapped.has(child)))
-        parent.children = parent.children.flatMap((child) => (unwrapped.has(child) ? (child as Link).children : [child])) as never[];
-  };
 }
 
 /**
@@ -341,7 +152,7 @@ export function nestingDepth(root: MdastParent, visit?: (node: MdastNode) => voi
  * Refuses a tree nested deeper than `DEFAULTS.maxNesting`, or whose tables leave out more cells than
  * `DEFAULTS.maxFilledCells`, as soon as it is built, before anything walks it recursively or makes the
  * cells: a transform of mdast-util-from-markdown, registered before remark-gfm's (whose walk copies the
- * list of ancestors at every level, quadratic in the depth: ~9 s at 12,000 levels).
+ * list of ancestors at every level, quadratic in the depth).
  */
 function remarkPageLimits(this: Processor): void {
   const data = this.data();
@@ -367,7 +178,17 @@ const processor = unified()
   .use(remarkParse, { maxContainers: DEFAULTS.maxNesting } as RemarkParseOptions)
   .use(remarkPageLimits)
   .use(remarkGfm)
-  .use(remarkSite)
+  // One job per plugin, in this order (a URL is filled, then judged safe, then checked and localised,
+  // then shown as a photo or put behind the CDN); all of them share one walk of the tree, remarkWalk.
+  .use(remarkProse)
+  .use(remarkPlaceholders)
+  .use(remarkStripHtml)
+  .use(remarkSafeUrls)
+  .use(remarkLinks)
+  .use(remarkPictures)
+  .use(remarkCdn)
+  .use(remarkHeadings)
+  .use(remarkWalk)
   .use(remarkRehype)
   .use(rehypeReact, { Fragment, jsx, jsxs })
   .freeze();

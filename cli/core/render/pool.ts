@@ -1,6 +1,6 @@
 /**
  * Rendering many pages: spread over worker threads, one per core, each with its own frozen unified
- * processor and templates loaded once (issue 7). Small sites render in this thread, where starting
+ * processor and templates loaded once. Small sites render in this thread, where starting
  * workers would cost more than it saves. Output is the same either way: results are returned by index.
  * Threads run the bundled worker script (bin/ecom-site.js writes it beside the CLI); a pool asked for
  * threads without it fails at once rather than quietly rendering here.
@@ -37,8 +37,7 @@ export interface WorkerSetup {
 export type WorkerMessage = { setup: WorkerSetup } | { batch: RenderTask[] };
 
 /**
- * Pages sent to a thread at a time: large enough that messaging costs little against rendering (~1-3 ms a
- * page), small enough that both threads finish close together at the end of a build.
+ * Pages sent to a thread at a time: large enough that messaging costs little against rendering a page, small enough that both threads finish close together at the end of a build.
  */
 const BATCH = 24;
 
@@ -90,9 +89,9 @@ export { portable } from '../load/i18n.ts';
 export const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 
 /**
- * The heap limits of a render thread (issue 16). A thread holds ~13 MB between pages; left to V8's
- * defaults each grew to 80-100 MB before collecting, and a 4,000-page build peaked at ~400 MB. With these
- * it stays under ~300 MB for a little more time collecting. A batch that runs a thread out of memory is
+ * The heap limits of a render thread. A thread holds little between pages, but left to V8's
+ * defaults each heap grew several times that before collecting, and the build's peak memory with it.
+ * With these it stays lower for a little more time collecting. A batch that runs a thread out of memory is
  * rendered again page by page, and a page that does it alone renders on the large-page thread, whose heap
  * is as large as the main thread's: no page is lost to the limit.
  */
@@ -309,7 +308,7 @@ export class RenderPool {
       // there is none); a large page on the large-page thread. A `pace` with nothing to wait for resolves at
       // once, so the files wait to be written until the backlog is full or every page is rendered: turning
       // the event loop after every batch to overlap the writes with rendering measured no faster on a
-      // two-vCPU machine (80 pages 573 → 593 ms, 4,000 pages 7.52 → 7.69 s, medians).
+      // two-vCPU machine, at 80 pages and at 4,000 (docs/performance.md).
       for (let i = 0; i < tasks.length; i += batchSize) {
         await (pace ? pace() : new Promise((go) => setImmediate(go)));
         for (const task of tasks.slice(i, i + batchSize))

@@ -1,7 +1,7 @@
 /**
- * Checks of the prose itself (issue 13), run on every text of a page: the body's text while it renders
+ * Checks of the prose itself, run on every text of a page: the body's text while it renders
  * (cli/core/render/markdown.ts) and the strings of its front matter where their lines are known
- * (cli/core/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
+ * (cli/core/plan/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
  * no space between a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's
  * Chinese pages are written.
  */

@@ -14,9 +14,9 @@ import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from '
 import { translator } from '../load/i18n.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
-import { NOT_FOUND_ROUTE } from './cards.ts';
+import { NOT_FOUND_ROUTE } from '../images/cards.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
-import { pictureOf, type ImageTable } from './images.ts';
+import { pictureOf, type ImageTable } from '../images/images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from '../load/placeholders.ts';
 import { canonicalRoute, decodeSitePath, encodeSitePath, localisePath, routeName } from '../common/routes.ts';
@@ -52,9 +52,9 @@ export interface RenderContext {
   icons: Record<Locale, ReadonlyMap<string, string>>;
   /** The build's year (cli/core/load/build-date.ts): plain data, so workers and cache keys see it. */
   year: number;
-  /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/render/images.ts). */
+  /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/images/images.ts). */
   images: ImageTable;
-  /** The site path of each page's social card, per locale and route; the 404 pages' under `/404` (cli/core/render/cards.ts). */
+  /** The site path of each page's social card, per locale and route; the 404 pages' under `/404` (cli/core/images/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
 }
 
@@ -232,7 +232,7 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Proble
 
 /**
  * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
- * its image the page's social card (cli/core/render/cards.ts).
+ * its image the page's social card (cli/core/images/cards.ts).
  */
 function socialOf(
   ctx: RenderContext,

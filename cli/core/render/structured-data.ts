@@ -1,5 +1,5 @@
 /**
- * Structured data (issue 6): where each page sits (its parent family or list page), and the schema.org
+ * Structured data: where each page sits (its parent family or list page), and the schema.org
  * JSON-LD objects of a page: `Organization` on the home pages, `NewsArticle` on articles, `BreadcrumbList`
  * under a parent. Pure functions over
  * plain data; templates/parts/JsonLd.tsx only serialises the result.

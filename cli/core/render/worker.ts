@@ -1,5 +1,5 @@
 /**
- * A render worker thread (issue 7): receives the site's render context (loading the compiled templates it
+ * A render worker thread: receives the site's render context (loading the compiled templates it
  * names once per file), then renders batches of pages and sends back their HTML and problems. `watch`
  * keeps a worker across edits and sends a new context only when the site changed.
  */

@@ -1,5 +1,5 @@
 /**
- * Link-checking a built tree (issue 6): linkinator crawls every page and stylesheet of both locales on a
+ * Link-checking a built tree: linkinator crawls every page and stylesheet of both locales on a
  * local server that answers as hosting/nginx.conf does (serve.ts), and the URLs listed in the
  * sitemap and feeds are requested too. Absolute links to the site's own base URL (canonical, hreflang,
  * Open Graph, JSON-LD) are checked against the tree; other origins are skipped, since the check runs

@@ -1,5 +1,5 @@
 /**
- * Social cards (docs/hosting.md, "Search engines and feeds"; issue 15, item 4): every page of the real site points
+ * Social cards (docs/hosting.md, "Search engines and feeds"): every page of the real site points
  * its og:image and twitter:image at a 1200×630 PNG of its own in the output; Chinese titles are set with
  * real glyphs; a card is made once and reused while what it shows is unchanged; front matter `card`.
  */

@@ -1,4 +1,4 @@
-/** Facts from one place (issue 13): site.yaml's facts fill placeholders in both locales; stand-in values never go live. */
+/** Facts from one place: site.yaml's facts fill placeholders in both locales; stand-in values never go live. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

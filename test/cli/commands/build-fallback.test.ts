@@ -1,5 +1,5 @@
 /**
- * A page written in one locale only (issue 12, item 6; docs/writing.md, "Add a page in both locales"): the other
+ * A page written in one locale only (docs/writing.md, "Add a page in both locales"): the other
  * locale's tree gets a stand-in so no link breaks, but the stand-in says what it is. Its chrome is in the
  * tree's language, its content (and title, description) in the source's; its canonical is the source's
  * page; it is no hreflang alternate and not in the sitemap.

@@ -1,5 +1,5 @@
 /**
- * Options are validated like site.yaml (issue 12, item 5): a wrong value is a USAGE problem (exit 2)
+ * Options are validated like site.yaml: a wrong value is a USAGE problem (exit 2)
  * naming the option, the value and what is allowed, printed before anything is built or written.
  * `--report json` leaves stdout to the JSON alone.
  */

@@ -1,12 +1,12 @@
 /**
- * Page size (issue 11; docs/writing.md, "maxPageSize"): build cost grows linearly with a page's size, and a page above
+ * Page size (docs/writing.md, "maxPageSize"): build cost grows linearly with a page's size, and a page above
  * `maxPageSize` is refused before it is parsed.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../cli/core/render/render.ts';
-import { prepareSite, type Site } from '../../../cli/core/site.ts';
+import { prepareSite, type Site } from '../../../cli/core/plan/site.ts';
 import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { listPage, loadProbe } from '../../helpers/markdown-probe.ts';
 import { treeDigest } from '../../helpers/site.ts';

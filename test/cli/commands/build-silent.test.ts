@@ -1,5 +1,5 @@
 /**
- * Nothing a writer types does nothing without a word (issue 12): a text id a page would show raw, a page
+ * Nothing a writer types does nothing without a word: a text id a page would show raw, a page
  * under news/ that is not an article, a field or placeholder nothing reads, missing keywords, a number
  * where a strings file wants text. Each test is a real build of a small content folder.
  */

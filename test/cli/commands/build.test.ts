@@ -99,7 +99,7 @@ describe('ecom-site build on the real content', () => {
   });
 
   it('marks in the menu exactly the links to the page itself, and shows one footer per locale', () => {
-    // The menu and the footer are made once per locale (and current link) and reused (issue 16): each page
+    // The menu and the footer are made once per locale (and current link) and reused: each page
     // must still get its own current link, and nothing of another page.
     const footers = new Map<string, string>();
     let current = 0;

@@ -1,4 +1,4 @@
-/** `ecom-site check` (issue 6): clean on the real build; names every broken link and missing asset by page. */
+/** `ecom-site check`: clean on the real build; names every broken link and missing asset by page. */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `watch` converges (issue 11): after any sequence of edits — pages added, edited, renamed and deleted,
+ * `watch` converges: after any sequence of edits — pages added, edited, renamed and deleted,
  * front matter broken and fixed (a page born broken included), menu, strings, settings, templates, the
  * client script and public/ changed — once watch is idle its output folder is byte-identical to a fresh
  * `build` of the same content. Seeded random edit sequences over a copy of the whole project: a fixed set

@@ -1,5 +1,5 @@
 /**
- * `watch` stops within a second on Ctrl-C or SIGTERM, even while a huge page is being rendered (issue 11),
+ * `watch` stops within a second on Ctrl-C or SIGTERM, even while a huge page is being rendered,
  * and in its first build too, which it runs as `build` does (docs/hosting.md, "Signals and pipes").
  */
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Warnings are part of every rebuild in `watch` (issue 12): new and resolved ones are printed, the browser
+ * Warnings are part of every rebuild in `watch`: new and resolved ones are printed, the browser
  * shows them apart from errors, and the full list is served on demand.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

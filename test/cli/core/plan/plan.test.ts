@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heldAfter, isEmpty, jobsToRender, plan, type Target } from '../../../cli/core/plan.ts';
-import { random } from '../../helpers/random.ts';
+import { heldAfter, isEmpty, jobsToRender, plan, type Target } from '../../../../cli/core/plan/plan.ts';
+import { random } from '../../../helpers/random.ts';
 
 const job = (key: string, index: number): Target => ({ key, make: { kind: 'job', job: index } });
 const data = (key: string): Target => ({ key, make: { kind: 'data', data: key } });

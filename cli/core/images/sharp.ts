@@ -1,5 +1,5 @@
 /**
- * sharp, loaded on first use (issue 16): its native libvips takes ~80-100 ms to load, which a command that
+ * sharp, loaded on first use: loading its native libvips is a noticeable part of a start, which a command that
  * draws no card and encodes no photo (most builds, once the caches hold them; `check`, `--version`)
  * never needs to pay.
  */

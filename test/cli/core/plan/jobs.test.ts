@@ -1,14 +1,14 @@
 /**
- * Render jobs and their keys (cli/core/jobs.ts; docs/architecture.md, "One planner for build and watch"): a
+ * Render jobs and their keys (cli/core/plan/jobs.ts; docs/architecture.md, "One planner for build and watch"): a
  * job's key changes when something its HTML depends on changes, and stays the same otherwise, so that the build cache and
  * `watch` re-render exactly the pages that need it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobKey, listJobs, siteKey } from '../../../cli/core/jobs.ts';
-import { prepareSite } from '../../../cli/core/site.ts';
-import { makeContent, ROOT } from '../../helpers/cli.ts';
+import { jobKey, listJobs, siteKey } from '../../../../cli/core/plan/jobs.ts';
+import { prepareSite } from '../../../../cli/core/plan/site.ts';
+import { makeContent, ROOT } from '../../../helpers/cli.ts';
 
 /** The site key and every job's key (by `locale route`) of the content folder as it is now. */
 async function keysOf(content: string, tool = 'tool-1'): Promise<{ site: string; jobs: Record<string, string> }> {

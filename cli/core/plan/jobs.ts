@@ -3,11 +3,11 @@
  * written at `/home`). Its key is a hash of everything its HTML depends on, so an unchanged key means
  * unchanged bytes: the persistent build cache and `watch` both re-render only jobs whose key changed.
  */
-import { contentHash } from './common/files.ts';
-import type { PlannedPage } from './load/i18n.ts';
-import { outputFiles, routesOfPage } from './common/routes.ts';
+import { contentHash } from '../common/files.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import { outputFiles, routesOfPage } from '../common/routes.ts';
 import type { Site } from './site.ts';
-import type { Locales } from './common/locales.ts';
+import type { Locales } from '../common/locales.ts';
 
 /** One page to render at one route, and the files it is written to. */
 export interface Job {

@@ -1,5 +1,5 @@
 /**
- * Writing an RGB PNG from scanlines compressed block by block (the social cards, cli/core/render/card-image.ts):
+ * Writing an RGB PNG from scanlines compressed block by block (the social cards, cli/core/images/card-image.ts):
  * each block is raw deflate ending on a full flush, so blocks compressed at different times join into one
  * zlib stream, and the stream's Adler-32 checksum is joined from the blocks' own (zlib's adler32_combine)
  * instead of summing every byte again. A block whose bytes change carries the change to its sums with it.

@@ -1,21 +1,21 @@
 /**
- * What the output folder of a site should hold (cli/core/plan.ts): every page file with its job's key,
+ * What the output folder of a site should hold (cli/core/plan/plan.ts): every page file with its job's key,
  * the site-wide files (404 pages, assets, sitemap, robots.txt, feeds) with their content hash, and the
  * files of public/ with the size and mtime of their source.
  */
 import { join } from 'node:path';
-import { localeCodes } from './common/locales.ts';
-import { localisePath } from './common/routes.ts';
-import { produceCard } from './render/card-image.ts';
-import { contentHash } from './common/files.ts';
-import { produceVariant } from './render/image-files.ts';
-import { variantsOf } from './render/images.ts';
-import { displayPath } from './common/paths.ts';
+import { localeCodes } from '../common/locales.ts';
+import { localisePath } from '../common/routes.ts';
+import { produceCard } from '../images/card-image.ts';
+import { contentHash } from '../common/files.ts';
+import { produceVariant } from '../images/image-files.ts';
+import { variantsOf } from '../images/images.ts';
+import { displayPath } from '../common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
-import { renderNotFound } from './render/render.ts';
+import { renderNotFound } from '../render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
-import { renderRobots, renderSitemap } from './render/sitemap.ts';
+import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 
 /** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -49,7 +49,7 @@ export function publicFileKey(stamp: string): string {
   return `public:${stamp}`;
 }
 
-/** The key of an encoded image: its source's hash and the encoding (cli/core/render/images.ts `variantsOf`). */
+/** The key of an encoded image: its source's hash and the encoding (cli/core/images/images.ts `variantsOf`). */
 export function imageFileKey(key: string): string {
   return `img:${key}`;
 }
@@ -80,7 +80,7 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
-/** The key of a social card: what its pixels depend on (cli/core/render/cards.ts `cardKey`). */
+/** The key of a social card: what its pixels depend on (cli/core/images/cards.ts `cardKey`). */
 export function cardFileKey(key: string): string {
   return `card:${key}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Encoding the files of a photo (cli/core/render/image-files.ts): they are named and cached by the hash of
+ * Encoding the files of a photo (cli/core/images/image-files.ts): they are named and cached by the hash of
  * the bytes the probe read, so a photo replaced between its probe and its encoding must not be encoded from
  * the new bytes under the old key (the cache would then show the new photo wherever the old one comes back).
  */
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../../cli/core/common/errors.ts';
-import { probePublicImages, produceVariant } from '../../../../cli/core/render/image-files.ts';
-import { variantsOf } from '../../../../cli/core/render/images.ts';
+import { probePublicImages, produceVariant } from '../../../../cli/core/images/image-files.ts';
+import { variantsOf } from '../../../../cli/core/images/images.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 
 /** A plain-colour JPEG of `width` × 300 px. */

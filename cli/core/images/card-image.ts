@@ -1,7 +1,7 @@
 /**
  * Social cards, the edge that touches pixels (docs/hosting.md, "Search engines and feeds"): the shared art (logo,
  * font) and making each card's PNG with sharp (the images front matter names as cards are probed by the
- * image pipeline, cli/core/render/image-files.ts). Made
+ * image pipeline, cli/core/images/image-files.ts). Made
  * cards are cached in node_modules/.cache/ecom-site/cards/ under their key, so no unchanged card is ever
  * made twice, across builds and `watch` sessions.
  *
@@ -11,8 +11,8 @@
  * wraps the lines (words for Latin, characters for Chinese); the background and the logo are SVG drawn
  * by librsvg, without text, so they need no font at all. What cards of one locale and company share (the
  * chrome: background, logo, company line) is drawn by libvips once and kept as PNG scanlines compressed
- * block by block (cli/core/render/png.ts); each card blends its section and title into the blocks they touch and compresses only
- * those (drawCard), ~5 times cheaper than libvips compositing and encoding the whole canvas.
+ * block by block (cli/core/images/png.ts); each card blends its section and title into the blocks they touch and compresses only
+ * those (drawCard), which is far cheaper than libvips compositing and encoding the whole canvas.
  */
 import { availableParallelism } from 'node:os';
 import { access, readFile, stat } from 'node:fs/promises';
@@ -214,17 +214,15 @@ async function setFitted(text: string, lines: number, style: TextStyle, art: Car
 /**
  * A card is held as PNG scanlines, each row a filter byte and its RGB pixels (the navy background is
  * opaque, so no alpha). Every row is left unfiltered: the flat background repeats the row above, which
- * deflate finds by itself, and the Sub and Up filters made the files 15–30% larger (measured on the
- * benchmark's zh and en cards).
+ * deflate finds by itself, and the Sub and Up filters made the files larger.
  */
 const ROW = 1 + CARD_WIDTH * 3;
 /** Rows per block: the chrome is compressed once per block, and a card compresses only the blocks its text touches. */
 const BLOCK_ROWS = 18;
 const BLOCKS = Math.ceil(CARD_HEIGHT / BLOCK_ROWS);
 /**
- * zlib levels: the shared chrome once at the best, the blocks under the text at 3, which took ~1.2 ms for
- * a three-line title where 6 took ~3.7 ms, for files ~10% larger (36.7 KB a card instead of 33.5; level 1
- * was no faster and larger again).
+ * zlib levels: the shared chrome once at the best, the blocks under the text at 3, which costs a card a
+ * third of level 6's time for slightly larger files (level 1 was no faster and larger again).
  */
 const CHROME_LEVEL = 9;
 const TEXT_LEVEL = 3;
@@ -307,7 +305,7 @@ function chromeOf(company: string, lang: string, art: CardArt): Promise<Chrome> 
 
 /**
  * Draws a card: logo and company name at the top (the chrome), the section and the title at the foot.
- * libvips' composite of the whole canvas cost ~6 ms a card, so the text is blended here into a copy of
+ * libvips' composite of the whole canvas costs a full encode per card, so the text is blended here into a copy of
  * the chrome's blocks it touches, and only those are compressed again.
  */
 async function drawCard(text: CardText, lang: string, art: CardArt): Promise<Buffer> {
@@ -356,8 +354,8 @@ function setLine(text: string, style: TextStyle, art: CardArt): Promise<SetText>
 }
 
 /**
- * How cards made from images are encoded: zlib level 6 without adaptive filtering takes ~5 ms a card where
- * level 9 took ~25 ms, for files of ~45 KB instead of ~32 KB (measured on the real site's cards).
+ * How cards made from images are encoded: zlib level 6 without adaptive filtering, several times faster
+ * than level 9 for files somewhat larger (measured on the real site's cards).
  */
 const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
 

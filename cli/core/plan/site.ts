@@ -6,10 +6,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import type { Locale } from '../../client/constants.ts';
-import { langOf, localeCodes, type Locales } from './common/locales.ts';
-import type { ArticleSummary } from '../../templates/types.ts';
-import { buildYear } from './load/build-date.ts';
+import type { Locale } from '../../../client/constants.ts';
+import { langOf, localeCodes, type Locales } from '../common/locales.ts';
+import type { ArticleSummary } from '../../../templates/types.ts';
+import { buildYear } from '../load/build-date.ts';
 import {
   buildClientScript,
   buildDetectScript,
@@ -17,11 +17,11 @@ import {
   loadTemplateModule,
   type Asset,
   type TemplateBundle,
-} from './load/bundle.ts';
-import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from './load/config.ts';
-import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './load/content.ts';
-import { problem, SiteError, type Problem } from './common/errors.ts';
-import { siteFeeds, type SiteFeed } from './render/feed.ts';
+} from '../load/bundle.ts';
+import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from '../load/config.ts';
+import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from '../load/content.ts';
+import { problem, SiteError, type Problem } from '../common/errors.ts';
+import { siteFeeds, type SiteFeed } from '../render/feed.ts';
 import {
   missingStrings,
   resolveStrings,
@@ -31,22 +31,22 @@ import {
   withDefaults,
   type PlannedPage,
   type TextUse,
-} from './load/i18n.ts';
-import { explainMissing, type LinkTargets } from './render/links.ts';
-import { displayPath, IGNORED_GLOBS } from './common/paths.ts';
-import { probePublicImages } from './render/image-files.ts';
-import { coverProblems, isRasterPath, type ImageTable } from './render/images.ts';
-import { fillPlaceholders } from './load/placeholders.ts';
-import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from './render/render.ts';
-import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './common/routes.ts';
-import type { SitemapRoute } from './render/sitemap.ts';
-import { collectParents } from './render/structured-data.ts';
-import { dataProseProblems } from './render/prose.ts';
-import { cardArt, type CardArt } from './render/card-image.ts';
-import { planCards, type CardSpec } from './render/cards.ts';
-import { loadTerms, type TermBase } from './load/terms.ts';
-import type { SourceCache, TranslationStatus } from './l10n/status.ts';
-import { trackTranslations, type Tracked } from './l10n/track.ts';
+} from '../load/i18n.ts';
+import { explainMissing, type LinkTargets } from '../render/links.ts';
+import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
+import { probePublicImages } from '../images/image-files.ts';
+import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
+import { fillPlaceholders, type Placeholders } from '../load/placeholders.ts';
+import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
+import type { SitemapRoute } from '../render/sitemap.ts';
+import { collectParents } from '../render/structured-data.ts';
+import { dataProseProblems } from '../render/prose.ts';
+import { cardArt, type CardArt } from '../images/card-image.ts';
+import { planCards, type CardSpec } from '../images/cards.ts';
+import { loadTerms, type TermBase } from '../load/terms.ts';
+import type { SourceCache, TranslationStatus } from '../l10n/status.ts';
+import { trackTranslations, type Tracked } from '../l10n/track.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -65,7 +65,7 @@ export interface Site {
   assets: { script: Asset; detect: Asset; stylesheet: Asset };
   /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
   publicFiles: string[];
-  /** The raster images of public/, probed (cli/core/render/image-files.ts), by site path. */
+  /** The raster images of public/, probed (cli/core/images/image-files.ts), by site path. */
   images: ImageTable;
   /** Page files relative to the content folder, as last listed. */
   entries: string[];
@@ -75,7 +75,7 @@ export interface Site {
   routes: SitemapRoute[];
   feeds: Record<Locale, SiteFeed>;
   ctx: RenderContext;
-  /** Every social card the output holds (cli/core/render/cards.ts), and the art they are drawn with. */
+  /** Every social card the output holds (cli/core/images/cards.ts), and the art they are drawn with. */
   cards: CardSpec[];
   cardArt: CardArt;
   warnings: Problem[];

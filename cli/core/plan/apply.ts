@@ -1,5 +1,5 @@
 /**
- * The one way a plan (cli/core/plan.ts) is carried out, for `build` and `watch` alike: reuse what is held,
+ * The one way a plan (cli/core/plan/plan.ts) is carried out, for `build` and `watch` alike: reuse what is held,
  * render the jobs that have a file to make, write the site-wide files, copy public files, remove the rest.
  * Where the files go is the sink's business: `build` fills a temporary folder that is swapped in at the
  * end; `watch` writes into the served folder once everything rendered without an error.
@@ -7,13 +7,13 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { carryOver } from './write/cache.ts';
-import { SiteError, type Problem } from './common/errors.ts';
-import { writeFileAtomic } from './common/files.ts';
+import { carryOver } from '../write/cache.ts';
+import { SiteError, type Problem } from '../common/errors.ts';
+import { writeFileAtomic } from '../common/files.ts';
 import type { Job } from './jobs.ts';
-import { isInside } from './common/paths.ts';
+import { isInside } from '../common/paths.ts';
 import { jobsToRender, type Plan, type Targets } from './plan.ts';
-import { portable, type RenderPool, type RenderTask } from './render/pool.ts';
+import { portable, type RenderPool, type RenderTask } from '../render/pool.ts';
 import type { Site } from './site.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */
@@ -152,8 +152,8 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
       pruneEmpty(path);
       return;
     }
-    // Synchronous on purpose: promise-based calls wait in libuv's thread pool, which took 20-30 ms per call
-    // after a 4,000-page build, where an edit's one or two files are written in about 1 ms this way.
+    // Synchronous on purpose: promise-based calls wait in libuv's thread pool, which is slow to answer
+    // after a large build, where an edit's one or two files are written at once this way.
     mkdirSync(dirname(path), { recursive: true });
     if (o.op === 'write') writeFileSync(temp(path), o.data);
     else copyFileSync(o.from, temp(path));

@@ -1,11 +1,11 @@
-/** Drawing social cards (cli/core/render/card-image.ts): any title gives a 1200×630 PNG, cached by key. */
+/** Drawing social cards (cli/core/images/card-image.ts): any title gives a 1200×630 PNG, cached by key. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardArt, cardCacheDir, cardStats, produceCard, type CardArt } from '../../../../cli/core/render/card-image.ts';
-import type { CardText } from '../../../../cli/core/render/cards.ts';
+import { cardArt, cardCacheDir, cardStats, produceCard, type CardArt } from '../../../../cli/core/images/card-image.ts';
+import type { CardText } from '../../../../cli/core/images/cards.ts';
 import { ROOT, tempDir } from '../../../helpers/cli.ts';
 
 let art: CardArt;

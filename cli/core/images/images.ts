@@ -1,9 +1,10 @@
 /**
  * Responsive images, the pure part (docs/writing.md, "Images"): which widths and formats a raster image of
  * public/ is published in, the names of those files, and the `<picture>` that shows them. The pixels are
- * read and written by cli/core/render/image-files.ts, the only module that loads sharp; this one runs in the
+ * read and written by cli/core/images/image-files.ts, the only module that loads sharp; this one runs in the
  * render threads too, so it holds plain data only.
  */
+import type { PictureModel } from '../../../templates/types.ts';
 import { problem, type Place, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
 
@@ -29,8 +30,8 @@ const UNREADABLE_EXTENSIONS = ['.heic', '.heif'];
 /**
  * The encoder settings of each output format. Part of every file's key: changing one re-encodes
  * everything. Qualities follow squoosh's and Eleventy Image's defaults, which look alike at these sizes.
- * AVIF at effort 2, not sharp's default 4: measured on the company photo's six widths, 2.1 s instead of
- * 9.6 s for files 15 % larger, which keeps a cold build of the site (and of every fresh clone) short.
+ * AVIF at effort 2, not sharp's default 4: several times faster for slightly larger files (measured on the
+ * company photo's six widths), which keeps a cold build of the site (and of every fresh clone) short.
  */
 export const ENCODINGS = {
   avif: { quality: 50, effort: 2 },
@@ -48,7 +49,7 @@ const MIME: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/web
 /** File extensions of the formats. */
 const EXTENSION: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
 
-/** What probing a source found (cli/core/render/image-files.ts): its size once EXIF orientation is applied. */
+/** What probing a source found (cli/core/images/image-files.ts): its size once EXIF orientation is applied. */
 export interface ImageSource {
   /** Width and height in pixels, as shown (a portrait photo stored sideways is reported upright). */
   width: number;
@@ -74,15 +75,6 @@ export interface ImageVariant {
   format: ImageFormat;
   /** Hash of the source's bytes and the encoding: the file's key, and its name in the encoder's cache. */
   key: string;
-}
-
-/** A `<picture>` as data: one `<source>` per modern format, and the `<img>` fallback. */
-export interface PictureModel {
-  sources: Array<{ type: string; srcSet: string }>;
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
 }
 
 function extensionOf(path: string): string {

@@ -1,5 +1,5 @@
 /**
- * The one planner of the output folder (issue 11), shared by `build` and `watch`. Every file the output
+ * The one planner of the output folder, shared by `build` and `watch`. Every file the output
  * should hold is described by its path, a key of its bytes and how it is made; the planner compares that
  * with what the output holds now (build: the manifest of the last build, for the files still on disk as it
  * wrote them; watch: its memory of what it wrote) and decides what to render, reuse and remove. It is a
@@ -9,7 +9,7 @@
 
 /** How an output file is made. */
 export type Maker =
-  /** Rendered by a job (all files of one job hold the same HTML; cli/core/jobs.ts). */
+  /** Rendered by a job (all files of one job hold the same HTML; cli/core/plan/jobs.ts). */
   | { kind: 'job'; job: number }
   /** Bytes already in memory (404 pages, assets, sitemap, feeds). */
   | { kind: 'data'; data: string | Uint8Array }

@@ -1,9 +1,9 @@
-/** The sinks of cli/core/apply.ts: build's new folder, written as files come, with backpressure. */
+/** The sinks of cli/core/plan/apply.ts: build's new folder, written as files come, with backpressure. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newFolderSink } from '../../../cli/core/apply.ts';
-import { tempDir } from '../../helpers/cli.ts';
+import { newFolderSink } from '../../../../cli/core/plan/apply.ts';
+import { tempDir } from '../../../helpers/cli.ts';
 
 describe('the new-folder sink', () => {
   it('holds rendering back while many writes wait, and lets it go once the disk caught up', async () => {

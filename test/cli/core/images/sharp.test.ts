@@ -1,6 +1,6 @@
 /**
- * sharp is loaded on first use (cli/core/render/sharp.ts): its native libvips costs ~80-100 ms of every
- * start otherwise. No source of the CLI may import it as a value.
+ * sharp is loaded on first use (cli/core/images/sharp.ts): loading its native libvips would otherwise be
+ * part of every start. No source of the CLI may import it as a value.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,6 @@ describe('sharp', () => {
       /^import\s+(?!type\b)[^;]*from\s+['"]sharp['"]/m.test(readFileSync(file, 'utf8')),
     );
     expect(eager).toEqual([]);
-    expect(readFileSync(join(ROOT, 'cli', 'core', 'render', 'sharp.ts'), 'utf8')).toContain("import('sharp')");
+    expect(readFileSync(join(ROOT, 'cli', 'core', 'images', 'sharp.ts'), 'utf8')).toContain("import('sharp')");
   });
 });

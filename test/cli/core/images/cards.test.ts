@@ -1,4 +1,4 @@
-/** Social cards, the pure part (cli/core/render/cards.ts): which card each page gets, its section line, key and file. */
+/** Social cards, the pure part (cli/core/images/cards.ts): which card each page gets, its section line, key and file. */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../../client/constants.ts';
 import {
@@ -9,7 +9,7 @@ import {
   planCards,
   sectionOf,
   type CardInputs,
-} from '../../../../cli/core/render/cards.ts';
+} from '../../../../cli/core/images/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The pure half of the image pipeline (cli/core/render/images.ts; docs/writing.md, "Images"): the width set, the formats,
+ * The pure half of the image pipeline (cli/core/images/images.ts; docs/writing.md, "Images"): the width set, the formats,
  * the content-hashed names and the `<picture>` model, the decorative-alt syntax, and the cover checks.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
   variantsOf,
   widthsFor,
   type ImageSource,
-} from '../../../../cli/core/render/images.ts';
+} from '../../../../cli/core/images/images.ts';
 
 const photo: ImageSource = { width: 4000, height: 3000, alpha: false, hash: 'abc' };
 

@@ -2,7 +2,7 @@
  * Social cards, the pure part (docs/hosting.md, "Search engines and feeds"): which card each page gets, what it
  * shows, its key and its file. Every page's `og:image` and `twitter:image` is a 1200×630 PNG under
  * /assets/cards/, drawn from the page's title, its section and the company logo in the page's locale
- * (cli/core/render/card-image.ts draws it), or made from the image its front matter names (`card`). The file name
+ * (cli/core/images/card-image.ts draws it), or made from the image its front matter names (`card`). The file name
  * carries the card's key, a hash of everything its pixels depend on, so nginx may cache it for good and an
  * unchanged card is never drawn again.
  */
@@ -49,7 +49,7 @@ export interface CardSpec {
   source: CardSource;
 }
 
-/** What the image pipeline's probe found of an image of public/ (cli/core/render/image-files.ts): the hash of its bytes, or why it cannot be read. */
+/** What the image pipeline's probe found of an image of public/ (cli/core/images/image-files.ts): the hash of its bytes, or why it cannot be read. */
 export type CardImageInfo = { hash: string } | { error: string };
 
 /** Everything cards depend on besides the pages. */
@@ -61,7 +61,7 @@ export interface CardInputs {
   titles: Record<Locale, ReadonlyMap<string, string>>;
   /** Breadcrumb parents per locale and route. */
   parents: Record<Locale, ReadonlyMap<string, string>>;
-  /** A hash of the shared art: logo bytes, font files, renderer version (cli/core/render/card-image.ts `cardArt`). */
+  /** A hash of the shared art: logo bytes, font files, renderer version (cli/core/images/card-image.ts `cardArt`). */
   art: string;
   /** The probe of a raster image of public/ by site path (`/images/x.png`); undefined when there is no such image. */
   image: (path: string) => CardImageInfo | undefined;

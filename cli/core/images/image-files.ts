@@ -1,7 +1,7 @@
 /**
  * Responsive images, the edge that touches pixels (docs/writing.md, "Images"): probing the raster images of
  * public/ before rendering (size after EXIF orientation, transparency, a hash of the bytes) and encoding
- * each file of cli/core/render/images.ts with sharp, in a pool bounded by the cores. Encoded bytes are cached in
+ * each file of cli/core/images/images.ts with sharp, in a pool bounded by the cores. Encoded bytes are cached in
  * node_modules/.cache/ecom-site/images/ under their key (source hash + encoding), so no unchanged image is
  * ever encoded twice, across builds and `watch` sessions.
  */
