@@ -41,6 +41,7 @@ import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from './co
 import type { SitemapRoute } from './render/sitemap.ts';
 import { collectParents } from './render/structured-data.ts';
 import { dataProseProblems } from './render/prose.ts';
+import { filingIconProblems } from './render/filing.ts';
 import { cardArt, type CardArt } from './render/card-image.ts';
 import { planCards, type CardSpec } from './render/cards.ts';
 import { loadTerms, type TermBase } from './load/terms.ts';
@@ -246,14 +247,16 @@ function checkNames(
   drafts: LinkTargets['drafts'],
   contentDir: string,
 ): { missing: Record<Locale, string[]>; errors: Problem[] } {
-  const { menu, strings, templates } = files;
+  const { menu, strings, templates, config, publicFiles, images } = files;
   const missing = missingStrings(strings, [...templates.module.UI_STRINGS, ...menuLabels(menu)]);
+  const inPublic = (path: string): boolean => publicFiles.includes(path.slice(1)) || path in images;
   const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
   return {
     missing,
     errors: [
       ...checkMenu(menu, { routes, drafts }),
       ...findMissingStrings(strings, { file: menu.file, uses: menuTextUses(menu) }, stringsFile),
+      ...filingIconProblems(config, inPublic, displayPath(join(contentDir, 'site.yaml'))),
     ],
   };
 }

@@ -29,6 +29,10 @@ export interface SiteConfig {
   customers?: string;
   countries?: string;
   platformYear?: string;
+  /** The ICP filing number (ICP备案号) shown in every page's footer, linked to the MIIT register. */
+  icpFiling?: string;
+  /** The public-security filing (公安备案) number and its icon (a public/ path), and the line of the icon. */
+  publicSecurityFiling?: { number: string; icon: string; iconLine: number };
   /** The fields that still hold stand-in values (site.yaml `placeholders`) and the line of that list. */
   placeholders: { fields: string[]; line?: number };
   /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/common/defaults.ts). */
@@ -87,7 +91,14 @@ export const PLACEHOLDER_FIELDS = [
   'customers',
   'countries',
   'platformYear',
+  'icpFiling',
+  'publicSecurityFiling',
 ] as const;
+
+/** An ICP filing number as the MIIT issues it: province, ICP备, the number, 号 and a site suffix (`沪ICP备12345678号-1`). */
+const ICP_FILING = /^\p{Script=Han}ICP备\d+号(-\d+)?$/u;
+/** A public-security filing number: province, 公网安备, the number, 号 (`沪公网安备31010402000001号`). */
+const PUBLIC_SECURITY_FILING = /^\p{Script=Han}公网安备 ?\d+号$/u;
 
 const SITE_SCHEMA: Field = {
   kind: 'record',
@@ -105,6 +116,24 @@ const SITE_SCHEMA: Field = {
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
+    icpFiling: { kind: 'string', pattern: ICP_FILING, patternHint: 'an ICP filing number as issued, e.g. 沪ICP备12345678号-1' },
+    publicSecurityFiling: {
+      kind: 'record',
+      fields: {
+        number: {
+          kind: 'string',
+          required: true,
+          pattern: PUBLIC_SECURITY_FILING,
+          patternHint: 'a public-security filing number as issued, e.g. 沪公网安备31010402000001号',
+        },
+        icon: {
+          kind: 'string',
+          required: true,
+          pattern: /^\/\S+$/,
+          patternHint: 'a path of a file in public/, e.g. /images/filing/icon.png',
+        },
+      },
+    },
     placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
@@ -177,12 +206,20 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     ...Object.fromEntries(
       (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
     ),
+    ...(typeof raw.icpFiling === 'string' ? { icpFiling: raw.icpFiling } : {}),
+    ...(raw.publicSecurityFiling ? { publicSecurityFiling: publicSecurityOf(raw.publicSecurityFiling, source) } : {}),
     placeholders: {
       fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [],
       ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}),
     },
     maxPageSize,
   };
+}
+
+/** The public-security filing of site.yaml, validated already, with the line of its icon for messages. */
+function publicSecurityOf(value: unknown, source: YamlSource): NonNullable<SiteConfig['publicSecurityFiling']> {
+  const { number, icon } = value as { number: string; icon: string };
+  return { number, icon, iconLine: source.lineOf(['publicSecurityFiling', 'icon']) };
 }
 
 /** Reads content/menu.yaml. Routes and labels are checked later, once pages and strings are known. */

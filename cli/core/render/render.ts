@@ -8,6 +8,7 @@ import { LANG_TAGS, LOCALES, type Locale } from '../../../client/constants.ts';
 import type { ArticleSummary, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { copyrightYears } from '../load/build-date.ts';
+import { filingLinks } from './filing.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates, OG_LOCALES } from './head.ts';
 import { translator } from '../load/i18n.ts';
@@ -172,6 +173,10 @@ function siteModel(
     },
     ui: t,
     pageIcons: ctx.icons[locale],
+    filings: filingLinks(ctx.config, (path) => {
+      const info = ctx.images[path];
+      return info && !('error' in info) ? pictureOf(path, info, cdn).src : `${cdn}${path}`;
+    }),
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
     shared: (key, part) => {
       const html = share.html.get(key) ?? renderToStaticMarkup(part());
