@@ -25,6 +25,9 @@ export interface SiteConfig {
   /** The company's legal entity and registered address per locale (`{legalEntity}`, `{address}`). */
   legalEntity?: Record<Locale, string>;
   address?: Record<Locale, string>;
+  /** Where the site's servers are, and the position on an EU representative, per locale (the privacy policy's `{hostingLocation}`, `{euRepresentative}`). */
+  hostingLocation?: Record<Locale, string>;
+  euRepresentative?: Record<Locale, string>;
   /** Facts the copy states (`{customers}`, `{countries}`, `{platformYear}`). */
   customers?: string;
   countries?: string;
@@ -93,6 +96,8 @@ export const PLACEHOLDER_FIELDS = [
   'platformYear',
   'icpFiling',
   'publicSecurityFiling',
+  'hostingLocation',
+  'euRepresentative',
 ] as const;
 
 /** An ICP filing number as the MIIT issues it: province, ICP备, the number, 号 and a site suffix (`沪ICP备12345678号-1`). */
@@ -113,6 +118,8 @@ const SITE_SCHEMA: Field = {
     founded: { kind: 'number' },
     legalEntity: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
     address: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    hostingLocation: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
+    euRepresentative: { kind: 'record', fields: { zh: { kind: 'string', required: true }, en: { kind: 'string', required: true } } },
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
@@ -203,6 +210,8 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
     ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
     ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
+    ...(raw.hostingLocation ? { hostingLocation: raw.hostingLocation as Record<Locale, string> } : {}),
+    ...(raw.euRepresentative ? { euRepresentative: raw.euRepresentative as Record<Locale, string> } : {}),
     ...Object.fromEntries(
       (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
     ),

@@ -77,6 +77,8 @@ export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholder
     company: config.company[locale],
     legalEntity: config.legalEntity?.[locale],
     address: config.address?.[locale],
+    hostingLocation: config.hostingLocation?.[locale],
+    euRepresentative: config.euRepresentative?.[locale],
     founded,
     customers,
     countries,
