@@ -4,7 +4,7 @@ import type { TemplateProps } from '../types.ts';
 /**
  * The site footer: the mark and what the company does, every menu link again (so every page is reachable
  * without the dropdown), the legal links and the filing numbers a site hosted in mainland China shows
- * (site.yaml `icpFiling`, `publicSecurityFiling`; docs/filing.md). The copyright runs from site.yaml's `founded` to the build's
+ * (site.yaml `icpFiling`, `publicSecurityFiling`; docs/copy-and-filing.md). The copyright runs from site.yaml's `founded` to the build's
  * year (`site.copyrightYears`), never a clock read here, so a given input renders the same bytes.
  */
 export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {

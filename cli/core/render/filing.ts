@@ -1,5 +1,5 @@
 /**
- * The filing numbers a site served from mainland China shows in its footer (docs/filing.md): the ICP
+ * The filing numbers a site served from mainland China shows in its footer (docs/copy-and-filing.md): the ICP
  * filing, linked to the MIIT register, and the public-security filing with its icon, linked to the
  * Ministry of Public Security's register at the record of its number. Pure: site.yaml in, links out.
  */

@@ -1,5 +1,5 @@
 /**
- * The copy of the real site as a reviewer signed it off (docs/copy-review.md): no claim the company cannot
+ * The copy of the real site as a reviewer signed it off (docs/copy-and-filing.md): no claim the company cannot
  * stand behind comes back in either language, one term per concept (the term base warns on each variant),
  * and every console, workstation and platform page ends with its call to action from the UI strings.
  */

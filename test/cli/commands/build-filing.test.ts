@@ -1,5 +1,5 @@
 /**
- * The filing numbers of a site served from mainland China (docs/filing.md): site.yaml `icpFiling` and
+ * The filing numbers of a site served from mainland China (docs/copy-and-filing.md): site.yaml `icpFiling` and
  * `publicSecurityFiling` show in the footer of every page of every locale, linked to the registers, and
  * nowhere when unset; stand-in values are listed in `placeholders`, so a --strict build refuses them.
  */
