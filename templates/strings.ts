@@ -44,6 +44,12 @@ export const UI_TEXT = {
     en: 'Tell us about your equipment, requirements and target markets, and our application engineers will recommend the right solution and arrange a demonstration.',
   },
   'cta.button': { zh: '联系我们', en: 'Contact us' },
+  'cta.product.title': { zh: '想看看它在您的设备上如何工作？', en: 'Want to see how it would work with your equipment?' },
+  'cta.product.text': {
+    zh: '我们可以为您安排产品演示，也可以与您的工程团队一起探讨如何把它集成到您的设备中。',
+    en: 'We can arrange a demonstration, or sit down with your engineering team to talk through integrating it with your equipment.',
+  },
+  'cta.product.button': { zh: '预约演示或集成洽谈', en: 'Ask for a demo or an integration talk' },
   'news.all': { zh: '全部新闻', en: 'All news' },
   'news.others': { zh: '更多新闻', en: 'More news' },
   'news.published': { zh: '发布日期', en: 'Published' },

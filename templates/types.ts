@@ -144,6 +144,8 @@ export interface SiteModel {
   ui(id: string): string;
   /** The icon each page of this locale names in its front matter (`icon`), by route (templates/parts/icons.ts `iconOf`). */
   pageIcons: ReadonlyMap<string, string>;
+  /** The footer's filing numbers (site.yaml `icpFiling`, `publicSecurityFiling`), empty when none is set. */
+  filings: ReadonlyArray<{ text: string; href: string; icon?: string }>;
   /** The years of the copyright line: `1997–2026` (site.yaml `founded` to the build's year), or the year alone. */
   copyrightYears: string;
   /**

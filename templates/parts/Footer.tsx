@@ -3,7 +3,8 @@ import type { TemplateProps } from '../types.ts';
 
 /**
  * The site footer: the mark and what the company does, every menu link again (so every page is reachable
- * without the dropdown), and the legal links. The copyright runs from site.yaml's `founded` to the build's
+ * without the dropdown), the legal links and the filing numbers a site hosted in mainland China shows
+ * (site.yaml `icpFiling`, `publicSecurityFiling`; docs/copy-and-filing.md). The copyright runs from site.yaml's `founded` to the build's
  * year (`site.copyrightYears`), never a clock read here, so a given input renders the same bytes.
  */
 export function Footer({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
@@ -66,6 +67,18 @@ function FooterContent({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
             <a href={site.href('/privacy')}>{t('footer.privacy')}</a>
           </li>
         </ul>
+        {site.filings.length ? (
+          <ul className="footer-filing">
+            {site.filings.map((filing) => (
+              <li key={filing.href}>
+                <a href={filing.href} rel="noreferrer">
+                  {filing.icon ? <img src={filing.icon} alt="" width="16" height="16" loading="lazy" decoding="async" /> : null}
+                  {filing.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </>
   );

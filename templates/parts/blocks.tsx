@@ -2,6 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Infer } from '../schema.ts';
 import type { product as productField } from '../fields.ts';
+import type { UiString } from '../strings.ts';
 import type { Section, SiteModel, TemplateProps } from '../types.ts';
 import { iconOf, iconPath } from './icons.ts';
 
@@ -196,17 +197,31 @@ export function Intro({ page }: Pick<TemplateProps, 'page'>): ReactElement | nul
   );
 }
 
-/** The closing call to action of product and company pages: talk to us, with a link to the contact page. */
-export function ContactCta({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+/** The texts of each call to action: the general one, and the product pages' (a demonstration, an integration talk). */
+const CTA_TEXT = {
+  general: { title: 'cta.title', text: 'cta.text', button: 'cta.button' },
+  product: { title: 'cta.product.title', text: 'cta.product.text', button: 'cta.product.button' },
+} as const satisfies Record<string, Record<'title' | 'text' | 'button', UiString>>;
+
+/**
+ * The closing call to action of product and company pages: talk to us, with a link to the contact page.
+ * Console, workstation and platform pages (`kind="product"`) ask for a demonstration or an integration talk.
+ */
+export function ContactCta({
+  site,
+  t,
+  kind = 'general',
+}: Pick<TemplateProps, 'site' | 't'> & { kind?: keyof typeof CTA_TEXT }): ReactElement {
+  const text = CTA_TEXT[kind];
   return (
     <section className="cta-band" aria-labelledby="cta-title">
       <div className="container cta-inner">
         <div>
-          <h2 id="cta-title">{t('cta.title')}</h2>
-          <p>{t('cta.text')}</p>
+          <h2 id="cta-title">{t(text.title)}</h2>
+          <p>{t(text.text)}</p>
         </div>
         <a className="button button-light" href={site.href('/contactUs')}>
-          {t('cta.button')}
+          {t(text.button)}
         </a>
       </div>
     </section>

@@ -92,7 +92,7 @@ export const GROUP_ICONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The public path of the icon for `route` (`/DROC`, `/news/rsna-2024`), or undefined when it has none: the
+ * The public path of the icon for `route` (`/DROC`, `/news/radiology-trade-show-2024`), or undefined when it has none: the
  * icon the page names in its front matter (`named`, the site's `pageIcons`), else its route's.
  */
 export function iconOf(route: string, named?: ReadonlyMap<string, string>): string | undefined {

@@ -33,7 +33,7 @@ describe('photos in the browser', () => {
   for (const [route, selector] of [
     ['/en/company', '.cover-band img'],
     ['/', '.hero-art img'],
-    ['/en/news/rsna-2024', '.article-text img'],
+    ['/en/news/radiology-trade-show-2024', '.article-text img'],
   ] as const) {
     it(`${route}: the main photo is AVIF, fetched first, and nothing shifts while it loads`, async () => {
       const { context, page, errors } = await openPage(site, { viewport: { width: 1440, height: 900 } });

@@ -51,7 +51,7 @@ describe('--base-url and an absolute cdn on the real site', () => {
     expect(sitemap).not.toContain('e-com.example');
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${BASE}/sitemap.xml`);
     const feed = readFileSync(join(out, 'en', 'news', 'feed.xml'), 'utf8');
-    expect(feed).toContain(`<id>${BASE}/en/news/rsna-2024</id>`);
+    expect(feed).toContain(`<id>${BASE}/en/news/radiology-trade-show-2024</id>`);
     expect(feed).not.toContain('e-com.example');
     const [organization] = jsonLd(readFileSync(join(out, 'en.html'), 'utf8'));
     expect(organization).toMatchObject({ '@type': 'Organization', url: `${BASE}/en`, logo: `${CDN}/images/logo.svg` });

@@ -467,9 +467,35 @@ export const CATALOGUE = {
         d.unset
           ? `Set \`${d.unset}\` in site.yaml (docs/writing.md, "site.yaml"), or remove {${d.unset}} from the page.`
           : `Write one of ${either(d.placeholders.map((name) => `{${name}}`))}, spelled as shown; to show braces as they are, put the text in a code span (\`{name}\`).`,
-      { placeholders: ['phone', 'email', 'company', 'legalEntity', 'address', 'founded', 'customers', 'countries', 'platformYear'] },
       {
-        placeholders: ['phone', 'email', 'company', 'legalEntity', 'address', 'founded', 'customers', 'countries', 'platformYear'],
+        placeholders: [
+          'phone',
+          'email',
+          'company',
+          'legalEntity',
+          'address',
+          'founded',
+          'customers',
+          'countries',
+          'platformYear',
+          'hostingLocation',
+          'euRepresentative',
+        ],
+      },
+      {
+        placeholders: [
+          'phone',
+          'email',
+          'company',
+          'legalEntity',
+          'address',
+          'founded',
+          'customers',
+          'countries',
+          'platformYear',
+          'hostingLocation',
+          'euRepresentative',
+        ],
         unset: 'founded',
       },
     ),

@@ -146,7 +146,9 @@ async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: Image
   return limited('encode', async () => {
     const sharp = await loadSharp();
     let image = sharp(pixels.data, { raw: { width, height, channels } });
-    if (variant.width !== width) image = image.resize({ width: variant.width, withoutEnlargement: true });
+    // Both sides given: the file is exactly the size its variant (and so the page's markup) declares.
+    if (variant.width !== width || variant.height !== height)
+      image = image.resize({ width: variant.width, height: variant.height, fit: 'fill' });
     // No withMetadata(): sharp writes no EXIF, XMP or ICC chunk, so no GPS position or camera serial ships.
     const out =
       variant.format === 'avif'

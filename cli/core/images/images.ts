@@ -103,12 +103,30 @@ export function imageProblem(path: string, table: ImageTable): string | undefine
   return undefined;
 }
 
-/** The widths `source` is published at, ascending (docs/writing.md, "Images": the width set). */
-export function widthsFor(sourceWidth: number): number[] {
-  const largest = Math.min(sourceWidth, MAX_IMAGE_WIDTH);
-  const widths: number[] = IMAGE_WIDTHS.filter((w) => w < largest);
+/** How far below a width of the set a file may be made, so that it scales the source to whole pixels both ways. */
+const MAX_SNAP = 0.05;
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * The widths `source` is published at, ascending (docs/writing.md, "Images": the width set). Given the source's
+ * height, each width is moved down (by at most 5 %) to one at which the height is a whole number too, so
+ * every file keeps the exact aspect ratio of the `<img>`'s declared size: a 2240 × 1600 image is published
+ * at 315 × 225, not 320 × 229, which Lighthouse's image-aspect-ratio audit flags. A ratio with no such
+ * width nearby (2239 × 1600) keeps the width of the set and the nearest height.
+ */
+export function widthsFor(sourceWidth: number, sourceHeight?: number): number[] {
+  const step = sourceHeight ? sourceWidth / gcd(sourceWidth, sourceHeight) : 1;
+  const exact = (width: number): number => {
+    const snapped = Math.floor(width / step) * step;
+    return snapped > 0 && width - snapped <= width * MAX_SNAP ? snapped : width;
+  };
+  const largest = exact(Math.min(sourceWidth, MAX_IMAGE_WIDTH));
+  const widths = IMAGE_WIDTHS.filter((w) => w < largest).map(exact);
   widths.push(largest);
-  return widths;
+  return [...new Set(widths)];
 }
 
 /** The formats a source is published in: AVIF, WebP, and JPEG, or PNG for a source with transparency. */
@@ -131,7 +149,7 @@ function stemOf(path: string): string {
 export function variantsOf(path: string, source: ImageSource): ImageVariant[] {
   const stem = stemOf(path);
   return formatsFor(source).flatMap((format) =>
-    widthsFor(source.width).map((width) => {
+    widthsFor(source.width, source.height).map((width) => {
       const key = contentHash(JSON.stringify([source.hash, format, width, ENCODINGS[format]]));
       const height = Math.max(1, Math.round((source.height * width) / source.width));
       return { file: `assets/img/${stem}-${width}.${key}.${EXTENSION[format]}`, width, height, format, key };

@@ -30,10 +30,17 @@ export interface SiteConfig {
   /** The company's legal entity and registered address per locale (`{legalEntity}`, `{address}`). */
   legalEntity?: Record<Locale, string>;
   address?: Record<Locale, string>;
+  /** Where the site's servers are, and the position on an EU representative, per locale (the privacy policy's `{hostingLocation}`, `{euRepresentative}`). */
+  hostingLocation?: Record<Locale, string>;
+  euRepresentative?: Record<Locale, string>;
   /** Facts the copy states (`{customers}`, `{countries}`, `{platformYear}`). */
   customers?: string;
   countries?: string;
   platformYear?: string;
+  /** The ICP filing number (ICP备案号) shown in every page's footer, linked to the MIIT register. */
+  icpFiling?: string;
+  /** The public-security filing (公安备案) number and its icon (a public/ path), and the line of the icon. */
+  publicSecurityFiling?: { number: string; icon: string; iconLine: number };
   /** The fields that still hold stand-in values (site.yaml `placeholders`) and the line of that list. */
   placeholders: { fields: string[]; line?: number };
   /** Largest page file accepted, in bytes (`maxPageSize`, default in cli/core/common/defaults.ts). */
@@ -99,7 +106,16 @@ export const PLACEHOLDER_FIELDS = [
   'customers',
   'countries',
   'platformYear',
+  'icpFiling',
+  'publicSecurityFiling',
+  'hostingLocation',
+  'euRepresentative',
 ] as const;
+
+/** An ICP filing number as the MIIT issues it: province, ICP备, the number, 号 and a site suffix (`沪ICP备12345678号-1`). */
+const ICP_FILING = /^\p{Script=Han}ICP备\d+号(-\d+)?$/u;
+/** A public-security filing number: province, 公网安备, the number, 号 (`沪公网安备31010402000001号`). */
+const PUBLIC_SECURITY_FILING = /^\p{Script=Han}公网安备 ?\d+号$/u;
 
 /** A text given once per configured locale (`company`, `legalEntity`, `address`). */
 function perLocale(codes: readonly string[], required: boolean): Field {
@@ -121,9 +137,29 @@ const siteSchema = (codes: readonly string[]): Field => ({
     founded: { kind: 'number' },
     legalEntity: perLocale(codes, false),
     address: perLocale(codes, false),
+    hostingLocation: perLocale(codes, false),
+    euRepresentative: perLocale(codes, false),
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
+    icpFiling: { kind: 'string', pattern: ICP_FILING, patternHint: 'an ICP filing number as issued, e.g. 沪ICP备12345678号-1' },
+    publicSecurityFiling: {
+      kind: 'record',
+      fields: {
+        number: {
+          kind: 'string',
+          required: true,
+          pattern: PUBLIC_SECURITY_FILING,
+          patternHint: 'a public-security filing number as issued, e.g. 沪公网安备31010402000001号',
+        },
+        icon: {
+          kind: 'string',
+          required: true,
+          pattern: /^\/\S+$/,
+          patternHint: 'a path of a file in public/, e.g. /images/filing/icon.png',
+        },
+      },
+    },
     placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
@@ -229,9 +265,13 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
     ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
     ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
+    ...(raw.hostingLocation ? { hostingLocation: raw.hostingLocation as Record<Locale, string> } : {}),
+    ...(raw.euRepresentative ? { euRepresentative: raw.euRepresentative as Record<Locale, string> } : {}),
     ...Object.fromEntries(
       (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
     ),
+    ...(typeof raw.icpFiling === 'string' ? { icpFiling: raw.icpFiling } : {}),
+    ...(raw.publicSecurityFiling ? { publicSecurityFiling: publicSecurityOf(raw.publicSecurityFiling, source) } : {}),
     placeholders: {
       fields: Array.isArray(raw.placeholders) ? (raw.placeholders as string[]) : [],
       ...(raw.placeholders ? { line: source.lineOf(['placeholders']) } : {}),
@@ -270,6 +310,12 @@ function checkDeployTargets(source: YamlSource): DeployTarget[] {
   });
   if (problems.length) throw new SiteError(problems);
   return targets;
+}
+
+/** The public-security filing of site.yaml, validated already, with the line of its icon for messages. */
+function publicSecurityOf(value: unknown, source: YamlSource): NonNullable<SiteConfig['publicSecurityFiling']> {
+  const { number, icon } = value as { number: string; icon: string };
+  return { number, icon, iconLine: source.lineOf(['publicSecurityFiling', 'icon']) };
 }
 
 /** Reads content/menu.yaml. Routes and labels are checked later, once pages and strings are known. */

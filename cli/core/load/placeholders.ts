@@ -3,9 +3,10 @@ import { problem, type Place, type Problem } from '../common/errors.ts';
 
 /**
  * The placeholder names, as written between braces: the contact details, the company's name, legal entity
- * and address (per locale), and the facts the copy states (founding year, customer and country counts,
- * the year the manufacturing platform launched). All come from site.yaml, so a fact is changed in one
- * place for every page of both locales.
+ * and address (per locale), the facts the copy states (founding year, customer and country counts, the
+ * year the manufacturing platform launched), and what the privacy policy must say that the company decides
+ * (where the site is hosted, its position on an EU representative; per locale). All come from site.yaml,
+ * so a fact is changed in one place for every page of both locales.
  */
 export const PLACEHOLDER_NAMES = [
   'phone',
@@ -17,6 +18,8 @@ export const PLACEHOLDER_NAMES = [
   'customers',
   'countries',
   'platformYear',
+  'hostingLocation',
+  'euRepresentative',
 ] as const;
 
 /** A placeholder name. */

@@ -3,7 +3,9 @@
  * locale and the variants to avoid. The build warns where a page uses a variant (TERM_VARIANT, naming the
  * preferred term), and the translation report lists, for each page and its translation, the concepts one
  * locale names and the other does not. Matching is pure and needs no tokenizer: Chinese terms match as
- * they are written; terms in Latin script match as whole words, ignoring case.
+ * they are written; terms in Latin script match as whole words, ignoring case, in the singular or with a
+ * plural -s/-es. A variant that differs from the preferred term only in case (`DICOM storage` for
+ * `DICOM Storage`) is found where the case differs, never in the preferred term itself.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -119,13 +121,17 @@ export async function loadTerms(contentDir: string, locales: Locales): Promise<T
 const LATIN_EDGE = /[A-Za-z0-9]/;
 const patterns = new Map<string, RegExp>();
 
-/** A pattern for a term: Latin edges must not touch another Latin letter or digit; case is ignored. */
+/**
+ * A pattern for a term: Latin edges must not touch another Latin letter or digit; case is ignored. A term
+ * ending in a Latin letter also matches its plural (`loop`, `loops`), so a term base need not list both.
+ */
 function patternOf(term: string): RegExp {
   let pattern = patterns.get(term);
   if (!pattern) {
     const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
     const before = LATIN_EDGE.test(term.charAt(0)) ? '(?<![A-Za-z0-9])' : '';
-    const after = LATIN_EDGE.test(term.charAt(term.length - 1)) ? '(?![A-Za-z0-9])' : '';
+    const last = term.charAt(term.length - 1);
+    const after = LATIN_EDGE.test(last) ? `${/[A-Za-z]/.test(last) ? '(?:e?s)?' : ''}(?![A-Za-z0-9])` : '';
     pattern = new RegExp(`${before}${escaped}${after}`, 'giu');
     patterns.set(term, pattern);
   }
@@ -177,7 +183,8 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
     const found = match[0];
     const term =
       byVariant.get(found.toLowerCase().replace(/\s+/g, ' ')) ?? [...byVariant.entries()].find(([v]) => patternOf(v).test(found))?.[1];
-    if (!term) continue;
+    const use = term?.use[locale];
+    if (!term || use === undefined || isPreferred(found, use)) continue;
     const start = match.index;
     const end = start + found.length;
     preferred ??= base.terms.flatMap((t) => (t.use[locale] === undefined ? [] : ranges(text, t.use[locale])));
@@ -185,6 +192,12 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
     hits.push({ index: start, found, term });
   }
   return hits;
+}
+
+/** True when `found` is the preferred term as written (or its plural): a variant in another case is not. */
+function isPreferred(found: string, use: string): boolean {
+  const written = found.replace(/\s+/g, ' ');
+  return written === use || written === `${use}s` || written === `${use}es`;
 }
 
 /**
@@ -242,10 +255,21 @@ function termsOf(term: Term, locale: Locale): string[] {
   return use === undefined ? [] : [use, ...(term.avoid[locale] ?? [])];
 }
 
+/** The other concepts whose terms in `locale` hold one of `term`'s as a part: 兽用CT操作台 holds CT操作台. */
+function holders(term: Term, locale: Locale, base: TermBase): Term[] {
+  const own = termsOf(term, locale).map((t) => t.toLowerCase());
+  return base.terms.filter(
+    (other) => other !== term && termsOf(other, locale).some((t) => own.some((o) => t.length > o.length && t.toLowerCase().includes(o))),
+  );
+}
+
 /**
  * The concepts a page names in one locale that a translation does not name: for the translation report.
  * `texts` holds the page's text in each locale compared. A concept whose terms are the same in every
- * locale (a product name) counts too; a locale with no entry for a concept is not compared on it.
+ * locale (a product name) counts too; a locale with no entry for a concept is not compared on it. A term
+ * that is part of a longer concept's term (CT操作台 in 兽用CT操作台) is no gap on a page that names that
+ * longer concept in every locale compared: there the short form is, far more often, the long one shortened
+ * (这款CT操作台 on the VET_CTOC page, where the English says "this console"), not the other product.
  */
 export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<Locale, string[]> {
   const codes = Object.keys(texts);
@@ -253,11 +277,18 @@ export function termGaps(texts: Record<Locale, string>, base: TermBase): Record<
   const all: Record<Locale, Array<[number, number]>> = Object.fromEntries(
     codes.map((l) => [l, base.terms.flatMap((t) => termsOf(t, l).flatMap((name) => ranges(texts[l] ?? '', name)))]),
   );
+  const comparedOn = (term: Term): string[] => codes.filter((l) => term.use[l] !== undefined);
+  const present = new Map(
+    base.terms.map((term) => [term, new Set(comparedOn(term).filter((l) => names(texts[l] ?? '', term, l, all[l] ?? [])))]),
+  );
+  const everywhere = (term: Term): boolean => comparedOn(term).every((l) => present.get(term)?.has(l));
   for (const term of base.terms) {
-    const compared = codes.filter((l) => term.use[l] !== undefined);
-    const present = new Set(compared.filter((l) => names(texts[l] ?? '', term, l, all[l] ?? [])));
-    for (const locale of present) {
-      if (compared.some((other) => !present.has(other))) gaps[locale]?.push(term.concept);
+    const named = present.get(term) as Set<string>;
+    const compared = comparedOn(term);
+    for (const locale of named) {
+      if (compared.every((other) => named.has(other))) continue;
+      if (holders(term, locale, base).some(everywhere)) continue;
+      gaps[locale]?.push(term.concept);
     }
   }
   return gaps;

@@ -42,6 +42,7 @@ import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../c
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/prose.ts';
+import { filingIconProblems } from '../render/filing.ts';
 import { cardArt, type CardArt } from '../images/card-image.ts';
 import { planCards, type CardSpec } from '../images/cards.ts';
 import { loadTerms, type TermBase } from '../load/terms.ts';
@@ -286,9 +287,10 @@ function checkNames(
   drafts: LinkTargets['drafts'],
   contentDir: string,
 ): { missing: Record<Locale, string[]>; strings: Strings; errors: Problem[]; warnings: Problem[] } {
-  const { menu, strings, templates, config } = files;
+  const { menu, strings, templates, config, publicFiles, images } = files;
   const used = [...templates.module.UI_STRINGS, ...menuLabels(menu)];
   const missing = missingStrings(strings, config.locales, used);
+  const inPublic = (path: string): boolean => publicFiles.includes(path.slice(1)) || path in images;
   const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
   const resolved = resolveStrings(
     strings,
@@ -300,7 +302,11 @@ function checkNames(
   return {
     missing,
     strings: resolved.strings,
-    errors: [...checkMenu(menu, { routes, drafts, locales: config.locales }), ...resolved.errors],
+    errors: [
+      ...checkMenu(menu, { routes, drafts, locales: config.locales }),
+      ...resolved.errors,
+      ...filingIconProblems(config, inPublic, displayPath(join(contentDir, 'site.yaml'))),
+    ],
     warnings: resolved.warnings,
   };
 }

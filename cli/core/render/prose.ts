@@ -52,6 +52,9 @@ export function proseProblems(
   return [...termProblems(text, language.code, terms, file, start), ...spacingProblems(text, language.lang, file, start)];
 }
 
+/** A front matter value that is a site path or a URL as a whole. */
+const LINK_VALUE = /^(\/|https?:\/\/)\S*$/;
+
 /** The prose problems of a page's front matter strings, each at the line of its field. */
 export function dataProseProblems(
   data: unknown,
@@ -63,6 +66,8 @@ export function dataProseProblems(
   const found: Problem[] = [];
   const walk = (value: unknown, path: Array<string | number>): void => {
     if (typeof value === 'string') {
+      // A route or a URL (`route: /VetWorkstation`, `src: /images/…`) names a file, not a term of the prose.
+      if (LINK_VALUE.test(value)) return;
       for (const { column: _column, ...p } of proseProblems(value, language, terms, file, { line: 1, column: 1 }))
         found.push({ ...p, line: lineOf(path) });
     } else if (Array.isArray(value)) {

@@ -9,6 +9,7 @@ import type { ArticleSummary, LanguageLink, MenuLink, PageModel, SiteModel, Soci
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';
 import { copyrightYears } from '../load/build-date.ts';
+import { filingLinks } from './filing.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from './head.ts';
 import { translator } from '../load/i18n.ts';
@@ -77,6 +78,8 @@ export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholder
     company: config.company[locale] ?? '',
     legalEntity: config.legalEntity?.[locale],
     address: config.address?.[locale],
+    hostingLocation: config.hostingLocation?.[locale],
+    euRepresentative: config.euRepresentative?.[locale],
     founded,
     customers,
     countries,
@@ -201,6 +204,10 @@ function siteModel(
     },
     ui: t,
     pageIcons: ctx.icons[locale] ?? new Map(),
+    filings: filingLinks(ctx.config, (path) => {
+      const info = ctx.images[path];
+      return info && !('error' in info) ? pictureOf(path, info, cdn).src : `${cdn}${path}`;
+    }),
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
     shared: (key, part) => {
       const html = share.html.get(key) ?? renderToStaticMarkup(part());

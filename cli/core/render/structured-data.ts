@@ -28,7 +28,7 @@ export function familyMembers(data: Record<string, unknown>): string[] {
 
 /**
  * The parent route of each page that sits under another one. Articles sit under the page of their folder
- * (`/news/rsna-2024` under `/news`). A product sits under a family page (one whose front matter lists
+ * (`/news/radiology-trade-show-2024` under `/news`). A product sits under a family page (one whose front matter lists
  * `products[].route`), and the menu says which: the nearest family page above the product in the same
  * menu group that lists it. Several pages list a product (DMOC is on DR and Mobile; DIOS on the Industry
  * and Instrument overviews), but menu.yaml places DMOC after Mobile and DIOS in a group with no family.

@@ -56,12 +56,12 @@ describe('ecom-site check', () => {
   it('fails on a planted broken link and a missing asset, naming the page each is on', async () => {
     const dir = copyBuilt();
     plant(dir, join('en', 'DROC.html'), '<a href="/en/no-such-page">nowhere</a>');
-    plant(dir, join('news', 'rsna-2024.html'), '<img src="/images/no-such-image.svg" alt="">');
+    plant(dir, join('news', 'radiology-trade-show-2024.html'), '<img src="/images/no-such-image.svg" alt="">');
     const result = await runCli(['check', '--out', dir]);
     expect(result.code).toBe(1);
     expect(Object.fromEntries(brokenByPage(result.stderr))).toEqual({
       '/en/DROC': ['404 /en/no-such-page'],
-      '/news/rsna-2024': ['404 /images/no-such-image.svg'],
+      '/news/radiology-trade-show-2024': ['404 /images/no-such-image.svg'],
     });
     expect(result.stderr).toContain('2 broken link(s) on 2 page(s).');
   });
@@ -73,7 +73,7 @@ describe('ecom-site check', () => {
     const result = await runCli(['check', '--out', dir]);
     expect(result.code).toBe(1);
     const byPage = brokenByPage(result.stderr);
-    for (const page of ['/', '/en', '/DROC', '/en/DROC', '/en/news/rsna-2024', '/404', '/en/404']) {
+    for (const page of ['/', '/en', '/DROC', '/en/DROC', '/en/news/radiology-trade-show-2024', '/404', '/en/404']) {
       expect([page, byPage.get(page)]).toEqual([page, [`404 ${css}`]]);
     }
   });

@@ -27,7 +27,7 @@ const SEEDS = seedsFrom(process.env.FUZZ_SEEDS ?? '1,2');
 const STEPS = Number(process.env.FUZZ_STEPS ?? 10);
 
 /** The pages every locale of the real content has, which the menu or other pages may link to. */
-const REAL_PAGES = ['DROC', 'DFOC', 'CTOC', 'MA', 'VET', 'OR', 'Webview', 'join', 'contactUs', 'news/rsna-2024'];
+const REAL_PAGES = ['DROC', 'DFOC', 'CTOC', 'MA', 'VET', 'OR', 'Webview', 'join', 'contactUs', 'news/radiology-trade-show-2024'];
 
 interface Session {
   root: string;

@@ -262,11 +262,11 @@ describe('ecom-site watch', () => {
     expect((await get('/only-zh')).text).toContain('TWIN-MARKER');
 
     // The newest article is shown in full on /newsDetail.
-    const article = 'en/news/rsna-2024.md';
+    const article = 'en/news/radiology-trade-show-2024.md';
     const text = await read(article);
     await edit(article, `${text}\nFEATURED-MARKER.\n`);
     await waitForPage('/en/newsDetail', (page) => page.text.includes('FEATURED-MARKER'));
-    expect((await get('/en/news/rsna-2024')).text).toContain('FEATURED-MARKER');
+    expect((await get('/en/news/radiology-trade-show-2024')).text).toContain('FEATURED-MARKER');
 
     await edit(article, `${text.replace(/^title: (.*)$/m, 'title: $1 TITLE-MARKER')}\nFEATURED-MARKER.\n`);
     await waitForPage('/en/news', (page) => page.text.includes('TITLE-MARKER'), 20_000);

@@ -31,6 +31,28 @@ describe('widthsFor', () => {
   });
 });
 
+describe('widthsFor, given the height', () => {
+  it('publishes every file at the exact aspect ratio of the source, up to 5 % under a width of the set', () => {
+    // The home page's hero: 320 px would be 320 × 228.57, published as 320 × 229 (a ratio of 1.397, not 1.4).
+    const hero: ImageSource = { width: 2240, height: 1600, alpha: true, hash: 'h' };
+    const widths = widthsFor(hero.width, hero.height);
+    expect(widths).toEqual([315, 637, 959, 1274, 1918, 2240]);
+    for (const v of variantsOf('/images/home-hero.png', hero))
+      expect(v.height * hero.width, `${v.width} × ${v.height}`).toBe(v.width * hero.height);
+    expect(pictureOf('/images/home-hero.png', hero).srcSet).toContain(' 315w');
+  });
+
+  it('keeps the width set where it is exact already, and where no exact width is near', () => {
+    expect(widthsFor(4000, 3000)).toEqual([320, 640, 960, 1280, 1920, 2560]);
+    expect(widthsFor(1600, 900)).toEqual([320, 640, 960, 1280, 1600]);
+    // 2239 × 1600 is exact only at 2239 px: the other files keep their width and the nearest height.
+    expect(widthsFor(2239, 1600)).toEqual([320, 640, 960, 1280, 1920, 2239]);
+    // A source wider than the largest file: that file too is moved to a whole height (4001 × 3000 has none near).
+    expect(widthsFor(5000, 3750)).toEqual([320, 640, 960, 1280, 1920, 2560]);
+    expect(widthsFor(3500, 2500)).toEqual([315, 637, 959, 1274, 1918, 2555]);
+  });
+});
+
 describe('variantsOf and pictureOf', () => {
   it('publishes AVIF, WebP and JPEG; PNG instead of JPEG for a source with transparency', () => {
     expect(formatsFor(photo)).toEqual(['avif', 'webp', 'jpeg']);

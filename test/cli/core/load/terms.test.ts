@@ -106,3 +106,82 @@ describe('termGaps, for a term inside a longer one', () => {
     ).toEqual({ zh: [], en: [] });
   });
 });
+
+describe('termGaps, for a short term on the page of the longer one', () => {
+  const consoles: TermBase = {
+    file: 't.yaml',
+    locales: ['zh', 'en'],
+    terms: [
+      { concept: 'CTOC full name', use: { zh: 'CT操作台', en: 'CT Operating Console' }, avoid: { zh: [], en: [] }, line: 1 },
+      {
+        concept: 'VET_CTOC full name',
+        use: { zh: '兽用CT操作台', en: 'Veterinary CT Operating Console' },
+        avoid: { zh: [], en: [] },
+        line: 2,
+      },
+    ],
+  };
+
+  it('takes CT操作台 on a page that names 兽用CT操作台 in both locales as short for it, not as CTOC', () => {
+    // The words of the VET_CTOC page: the English says "a CT console" where the Chinese repeats CT操作台.
+    const texts = {
+      zh: '兽用CT操作台。围绕动物患者打造的CT操作台。',
+      en: 'Veterinary CT Operating Console. A CT console built around animal patients.',
+    };
+    expect(termGaps(texts, consoles)).toEqual({ zh: [], en: [] });
+  });
+
+  it('still reports CT操作台 where the translation lacks the longer name too', () => {
+    expect(termGaps({ zh: '兽用CT操作台。这款CT操作台。', en: 'A CT console.' }, consoles)).toEqual({
+      zh: ['CTOC full name', 'VET_CTOC full name'],
+      en: [],
+    });
+    expect(termGaps({ zh: '透视和CT操作台。', en: 'Fluoroscopy and CT consoles.' }, consoles)).toEqual({ zh: ['CTOC full name'], en: [] });
+  });
+});
+
+describe('findVariants, for plurals and case', () => {
+  const spelling: TermBase = {
+    file: 't.yaml',
+    locales: ['zh', 'en'],
+    terms: [
+      { concept: 'sequence', use: { zh: '透视序列', en: 'fluoroscopy sequence' }, avoid: { zh: [], en: ['loop'] }, line: 1 },
+      { concept: 'storage', use: { zh: 'DICOM存储', en: 'DICOM Storage' }, avoid: { zh: [], en: ['DICOM storage'] }, line: 2 },
+    ],
+  };
+
+  it('finds a Latin variant in the plural too, but not inside a longer word', () => {
+    expect(findVariants('Stored loops and one loop.', 'en', spelling).map((h) => h.found)).toEqual(['loops', 'loop']);
+    expect(findVariants('A looping video, loophole.', 'en', spelling)).toEqual([]);
+  });
+
+  it('finds a variant that differs from the preferred term only in case where the case differs', () => {
+    expect(findVariants('DICOM storage to PACS; DICOM Storage and DICOM Storages.', 'en', spelling).map((h) => h.found)).toEqual([
+      'DICOM storage',
+    ]);
+  });
+});
+
+describe('variants in front matter', () => {
+  it('are not looked for in a value that is a route or a URL, only in prose', async () => {
+    const { dataProseProblems } = await import('../../../../cli/core/render/prose.ts');
+    const routes: TermBase = {
+      file: 't.yaml',
+      locales: ['zh', 'en'],
+      terms: [
+        {
+          concept: 'vet',
+          use: { zh: '兽用影像工作站', en: 'Veterinary Image Workstation' },
+          avoid: { zh: [], en: ['VetWorkstation'] },
+          line: 1,
+        },
+      ],
+    };
+    const data = {
+      products: [{ route: '/VetWorkstation', text: 'Read on the VetWorkstation.' }],
+      image: 'https://cdn.example/VetWorkstation.png',
+    };
+    const found = dataProseProblems(data, { code: 'en', lang: 'en' }, routes, 'en/VET.md', (path) => (path.includes('text') ? 7 : 6));
+    expect(found.map((p) => [p.code, p.line])).toEqual([['TERM_VARIANT', 7]]);
+  });
+});

@@ -48,7 +48,7 @@ describe('collectParents', () => {
       '/news': [
         '/news/image-pipeline-3',
         '/news/ip-pilot-enterprise',
-        '/news/rsna-2024',
+        '/news/radiology-trade-show-2024',
         '/news/skincare-customization-toms',
         '/news/vet-ctoc-launch',
       ],
