@@ -1,6 +1,6 @@
 /**
- * Test helpers for the vendored Markdown packages (patches/README.md): the project's Markdown parser
- * (remark-parse + remark-gfm) bundled by esbuild either as installed (the vendored, patched copies) or with
+ * Test helpers for the patched Markdown packages (patches/README.md): the project's Markdown parser
+ * (remark-parse + remark-gfm) bundled by esbuild either as installed (patched by patch-package) or with
  * the published files kept under test/vendor/fixtures in their place, so that both can run side by side in
  * one test (`bundleModule`); here with the published micromark-util-edit-map 1.0.0 (`loadProbe`).
  */

@@ -1,5 +1,5 @@
 /**
- * The vendored micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
+ * micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
  * mdast-util-to-hast (patches/README.md): emphasis, strikethrough, the merging of text, label ends,
  * footnote calls, autolink literals after a `[` and lazy lines stay linear in the length of a paragraph,
  * lists nested deep linear in the length of the text, fewer objects are made and copied per page
@@ -61,8 +61,8 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
 ];
 
 /**
- * The files beside a published fixture that the vendored package leaves as published (paths in its lib/):
- * the fixture's imports of them are taken from vendor/.
+ * The files beside a published fixture that the patch leaves as published (paths in its lib/):
+ * the fixture's imports of them are taken from the installed package..
  */
 const UNPATCHED_BESIDE: Record<string, string[]> = {
   micromark: ['constructs.js', 'initialize/content.js', 'initialize/flow.js'],
@@ -78,7 +78,7 @@ const publishedFiles: Plugin = {
     // A published file imports the files beside it. A fixture folder (named after the package and its
     // version) holds the published files that are patched, laid out as in the package's lib/ (or, where the
     // patched file is the package's index.js, as in the package itself); the files it lacks are taken from
-    // the vendored copy, and only those known to be unpatched: a patched one would be compared with itself.
+    // the installed package, and only those known to be unpatched: a patched one would be compared with itself.
     plugin.onResolve({ filter: /^\.\.?\// }, (args) => {
       const [folder] = relative(FIXTURES, args.importer).split(/[/\\]/);
       if (!folder || folder.startsWith('..') || existsSync(join(args.resolveDir, args.path))) return undefined;
@@ -86,7 +86,7 @@ const publishedFiles: Plugin = {
       const file = relative(join(FIXTURES, folder), join(args.resolveDir, args.path));
       if (!UNPATCHED_BESIDE[name]?.includes(file))
         throw new Error(`${args.importer} imports ${args.path}: put its published copy in ${folder}/, or list it as unpatched`);
-      return { path: join(ROOT, 'vendor', name, 'lib', file) };
+      return { path: join(ROOT, 'node_modules', name, 'lib', file) };
     });
   },
 };
@@ -278,7 +278,7 @@ beforeAll(async () => {
   [installed, published] = await Promise.all([loadParser('installed'), loadParser('published')]);
 }, 60_000);
 
-describe('micromark, micromark-core-commonmark and the GFM extensions are the vendored, patched copies', () => {
+describe('micromark, micromark-core-commonmark and the GFM extensions are the installed copies, patched by patch-package', () => {
   it('are what remark-parse and remark-gfm resolve', () => {
     for (const [name, from] of [
       ['micromark', 'node_modules/mdast-util-from-markdown/package.json'],
@@ -292,7 +292,7 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the ve
       ['micromark-util-subtokenize', 'node_modules/micromark-core-commonmark/package.json'],
       ['mdast-util-to-hast', 'node_modules/remark-rehype/package.json'],
     ] as const) {
-      expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'vendor', name)}/(dev/)?index\\.js$`));
+      expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'node_modules', name)}/(dev/)?index\\.js$`));
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * The vendored micromark-util-edit-map (patches/README.md, issue 11): it is the copy every install resolves,
+ * micromark-util-edit-map as patched at install (patches/README.md): it is the copy every install resolves,
  * it keeps parsing linear, and it parses exactly as the published 1.0.0 does.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { CONTENT, ROOT, tempDir } from '../helpers/cli.ts';
 import { costRatio } from '../helpers/cost.ts';
 import { listPage, loadProbe, PUBLISHED_EDIT_MAP, type MarkdownProbe } from '../helpers/markdown-probe.ts';
 
-const VENDORED = join(ROOT, 'vendor', 'micromark-util-edit-map');
+const INSTALLED = join(ROOT, 'node_modules', 'micromark-util-edit-map');
 
 /** CommonMark's lazy continuation lines (spec 0.31.2, block quotes and list items) and their neighbours. */
 const LAZY_CASES = [
@@ -44,20 +44,21 @@ const LAZY_CASES = [
   listPage(4 * 1024),
 ];
 
-describe('micromark-util-edit-map is the vendored, patched copy', () => {
+describe('micromark-util-edit-map is the installed copy, patched', () => {
   it('is what the project and micromark itself resolve', () => {
     for (const from of ['package.json', 'node_modules/micromark/package.json', 'node_modules/micromark-core-commonmark/package.json']) {
       // `index.js`, or `dev/index.js` under the "development" condition (vitest sets it); both are patched.
-      expect(createRequire(join(ROOT, from)).resolve('micromark-util-edit-map')).toMatch(new RegExp(`^${VENDORED}/(dev/)?index\\.js$`));
+      expect(createRequire(join(ROOT, from)).resolve('micromark-util-edit-map')).toMatch(new RegExp(`^${INSTALLED}/(dev/)?index\\.js$`));
     }
   });
 
-  it('is the published 1.0.0 with patches/micromark-util-edit-map.patch applied', () => {
+  it('is the published 1.0.0 with patches/micromark-util-edit-map+1.0.0.patch applied', () => {
     const dir = join(tempDir('ecom-patch-'), 'micromark-util-edit-map');
     cpSync(dirname(PUBLISHED_EDIT_MAP), dir, { recursive: true });
-    execFileSync('git', ['apply', '-p1', join(ROOT, 'patches', 'micromark-util-edit-map.patch')], { cwd: dir });
+    // patch-package's paths start at the project (a/node_modules/micromark-util-edit-map/…).
+    execFileSync('git', ['apply', '-p3', join(ROOT, 'patches', 'micromark-util-edit-map+1.0.0.patch')], { cwd: dir });
     for (const file of ['index.js', 'dev/index.js']) {
-      expect(readFileSync(join(dir, file), 'utf8')).toBe(readFileSync(join(VENDORED, file), 'utf8'));
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(readFileSync(join(INSTALLED, file), 'utf8'));
     }
   });
 });
