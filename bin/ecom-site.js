@@ -32,15 +32,15 @@ function listFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(path));
-    else if (/\.(tsx?|m?js|cjs|json)$/.test(entry.name)) out.push(path);
+    else if (/\.(tsx?|m?js|cjs|json|patch)$/.test(entry.name)) out.push(path);
   }
   return out;
 }
 
 /**
  * The files whose content decides the bundle: this file, package.json and package-lock.json (the versions
- * of the bundled dependencies), every source under cli/, and client/ and vendor/, which the CLI bundles
- * too (client/constants.ts; the patched micromark-util-edit-map).
+ * of the bundled dependencies), every source under cli/, client/, which the CLI bundles too
+ * (client/constants.ts), and patches/, the diffs patch-package applies to bundled dependencies at install.
  */
 function sourceFiles() {
   const lock = join(root, 'package-lock.json');
@@ -48,7 +48,7 @@ function sourceFiles() {
     fileURLToPath(import.meta.url),
     join(root, 'package.json'),
     ...(existsSync(lock) ? [lock] : []),
-    ...['cli', 'client', 'vendor'].flatMap((dir) => (existsSync(join(root, dir)) ? listFiles(join(root, dir)) : [])),
+    ...['cli', 'client', 'patches'].flatMap((dir) => (existsSync(join(root, dir)) ? listFiles(join(root, dir)) : [])),
   ];
 }
 

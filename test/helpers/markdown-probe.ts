@@ -1,9 +1,10 @@
 /**
- * Test helpers for the vendored Markdown packages (patches/README.md): the project's Markdown parser
- * (remark-parse + remark-gfm) bundled by esbuild either as installed (the vendored, patched copies) or with
+ * Test helpers for the patched Markdown packages (patches/README.md): the project's Markdown parser
+ * (remark-parse + remark-gfm) bundled by esbuild either as installed (patched by patch-package) or with
  * the published files kept under test/vendor/fixtures in their place, so that both can run side by side in
  * one test (`bundleModule`); here with the published micromark-util-edit-map 1.0.0 (`loadProbe`).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,10 +49,10 @@ export function touched(doc) {
 
 /**
  * Bundles `entry` (ES module source that imports the project's packages) with esbuild, with `plugins` (to
- * put published files in place of patched ones), and imports the bundle. `check` sees the bundled code
- * first (that a patch is in it, or not).
+ * put published files in place of patched ones), into a file of its own; returns its path. `check` sees the
+ * bundled code first (that a patch is in it, or not).
  */
-export async function bundleModule<T>(entry: string, name: string, plugins: Plugin[], check?: (code: string) => void): Promise<T> {
+export async function bundleFile(entry: string, name: string, plugins: Plugin[], check?: (code: string) => void): Promise<string> {
   const result = await build({
     stdin: { contents: entry, resolveDir: ROOT, sourcefile: `${name}.js`, loader: 'js' },
     bundle: true,
@@ -65,7 +66,43 @@ export async function bundleModule<T>(entry: string, name: string, plugins: Plug
   check?.(code);
   const file = join(tempDir('ecom-bundle-'), `${name}.mjs`);
   writeFileSync(file, code);
-  return (await import(pathToFileURL(file).href)) as T;
+  return file;
+}
+
+/** Bundles `entry` as `bundleFile` does and imports the bundle. */
+export async function bundleModule<T>(entry: string, name: string, plugins: Plugin[], check?: (code: string) => void): Promise<T> {
+  return (await import(pathToFileURL(await bundleFile(entry, name, plugins, check)).href)) as T;
+}
+
+/** One measurement for `countWork`: what the bundle's `prepare(kind, doc)` makes, then `work(kind, …)` counted. */
+export interface WorkJob {
+  kind: string;
+  doc: string;
+}
+
+/**
+ * The work each job does in `bundle` (a `bundleFile` exporting `prepare` and `work`), counted, not timed: V8's
+ * block-coverage counts summed over the bundle's code, every function call and every block entered, in a
+ * process whose code runs in the interpreter only, so the counts are exact and the same on any machine
+ * (test/helpers/count-work.mjs).
+ */
+export function countWork(bundle: string, jobs: WorkJob[]): number[] {
+  const flags = ['--no-opt', '--no-maglev', '--no-sparkplug'];
+  const out = execFileSync(process.execPath, [...flags, join(ROOT, 'test', 'helpers', 'count-work.mjs')], {
+    input: JSON.stringify({ bundle, jobs }),
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(out) as number[];
+}
+
+/** How many times the work of `small` the work of `large` is, in `bundle`. */
+export function workRatio(bundle: string, kind: string, small: string, large: string): number {
+  const [one = 1, four = 0] = countWork(bundle, [
+    { kind, doc: small },
+    { kind, doc: large },
+  ]);
+  return four / one;
 }
 
 /** Bundles the parser with the installed edit map, or with the published one in its place. */

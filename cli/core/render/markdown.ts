@@ -172,10 +172,15 @@ function remarkPageLimits(this: Processor): void {
   data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), limit];
 }
 
+/**
+ * `maxContainers` is read by micromark as patched at install (patches/README.md; declared in
+ * micromark-options.d.ts, so that this is checked): block quotes and list items nested deeper are refused
+ * while parsing, where each costs a walk of those open at every line.
+ */
+const parseOptions: RemarkParseOptions = { maxContainers: DEFAULTS.maxNesting };
+
 const processor = unified()
-  // `maxContainers` is read by the vendored micromark (patches/README.md): block quotes and list items
-  // nested deeper are refused while parsing, where each costs a walk of those open at every line.
-  .use(remarkParse, { maxContainers: DEFAULTS.maxNesting } as RemarkParseOptions)
+  .use(remarkParse, parseOptions)
   .use(remarkPageLimits)
   .use(remarkGfm)
   // One job per plugin, in this order (a URL is filled, then judged safe, then checked and localised,

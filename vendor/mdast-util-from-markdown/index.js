@@ -1,2 +1,0 @@
-// Note: types exported from `index.d.ts`.
-export { fromMarkdown } from './lib/index.js';

@@ -1,4 +1,0 @@
-/** @type {Construct} */
-export const labelStartImage: Construct;
-import type { Construct } from 'micromark-util-types';
-//# sourceMappingURL=label-start-image.d.ts.map

@@ -1,4 +1,0 @@
-/** @type {Construct} */
-export const codeText: Construct;
-import type { Construct } from 'micromark-util-types';
-//# sourceMappingURL=code-text.d.ts.map

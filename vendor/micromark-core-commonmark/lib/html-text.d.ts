@@ -1,4 +1,0 @@
-/** @type {Construct} */
-export const htmlText: Construct;
-import type { Construct } from 'micromark-util-types';
-//# sourceMappingURL=html-text.d.ts.map

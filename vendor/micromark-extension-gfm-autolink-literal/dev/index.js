@@ -1,2 +1,0 @@
-export {gfmAutolinkLiteral} from './lib/syntax.js'
-export {gfmAutolinkLiteralHtml} from './lib/html.js'

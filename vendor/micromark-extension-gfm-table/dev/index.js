@@ -1,2 +1,0 @@
-export {gfmTableHtml} from './lib/html.js'
-export {gfmTable} from './lib/syntax.js'
