@@ -121,7 +121,7 @@ async function ensureBundle() {
     // start-up several times faster than resolving each (issue 7). React stays external so templates
     // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
     // loads its native libvips binding from its own folder, which a bundle cannot hold.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp'],
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp', 'pagefind'],
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).
     sourcemap: 'linked',
     logLevel: 'error',

@@ -20,6 +20,7 @@ import { cacheDirOf, prepareSite, type Site } from './site.ts';
 import { displayPath } from './common/paths.ts';
 import { outputTargets, type SiteTargets } from './targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
+import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -138,7 +139,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
-  const p = plan(held, targets);
+  // The search index is made from the written pages, after the plan (cli/core/write/search-stage.ts).
+  const p = plan(withoutIndex(held), targets);
   const jobWarnings = new Map(
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
@@ -177,10 +179,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options.strict, allWarnings(site, keys, jobWarnings), refused);
+    const indexKeys = await writeSearchIndex(output.temp, jobs);
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
-      files: recordFiles(output.temp, heldAfter(targets)),
+      files: recordFiles(output.temp, new Map([...heldAfter(targets), ...indexKeys])),
     };
     for (const page of site.sources) {
       const parsed = toParsed(page);

@@ -1,0 +1,122 @@
+/**
+ * The search index of each locale (README, "Search"): Pagefind, run through its Node API on the main
+ * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
+ * writes no index (none changed) never starts its binary.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { LOCALES, type Locale } from '../../../client/constants.ts';
+import { encodeSitePath, localisePath } from '../common/routes.ts';
+
+type PagefindModule = typeof import('pagefind');
+
+let loading: Promise<PagefindModule> | undefined;
+
+/**
+ * Pagefind's entry file, found from the running command. The bundled CLI is CommonJS, where `import()`
+ * becomes `require()`, and Pagefind exports its entry for `import` only; Node (>= 20.19) requires an ES
+ * module by its path.
+ */
+function pagefindEntry(): string {
+  const from = createRequire(resolve(process.argv[1] ?? 'index.js'));
+  for (const dir of from.resolve.paths('pagefind') ?? []) {
+    const entry = join(dir, 'pagefind', 'lib', 'index.js');
+    if (existsSync(entry)) return entry;
+  }
+  throw new Error('Pagefind is not installed: run npm ci.');
+}
+
+/** The Pagefind module, loading it the first time. */
+function loadPagefind(): Promise<PagefindModule> {
+  loading ??= import('pagefind').catch(() => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule);
+  return loading;
+}
+
+/** The language Pagefind segments each locale's text as (an ISO 639-1 code). */
+const SEARCH_LANGUAGE: Record<Locale, string> = { zh: 'zh', en: 'en' };
+
+/** The folder of a locale's index, relative to the output folder. */
+export function indexFolder(locale: Locale): string {
+  return locale === 'zh' ? 'pagefind' : `${locale}/pagefind`;
+}
+
+/** True for a path inside any locale's index folder: files the search stage owns. */
+export function isIndexFile(path: string): boolean {
+  return LOCALES.some((locale) => path.startsWith(`${indexFolder(locale)}/`));
+}
+
+/** What the index needs of a render job (cli/core/jobs.ts): the page, the route it is written at, its files. */
+export interface IndexJob {
+  page: { route: string; locale: Locale; fallback: boolean };
+  route: string;
+  files: readonly string[];
+}
+
+/** A page the index lists: its URL, locale and the output file holding its HTML. */
+export interface IndexedPage {
+  url: string;
+  locale: Locale;
+  file: string;
+}
+
+/**
+ * The pages worth finding: each page once, at its own route, in its own language. Stand-ins (the other
+ * locale's text) would be found twice, and the `/home` alias duplicates the home page. The 404 pages are
+ * not jobs, so never listed.
+ */
+export function indexedPages(jobs: readonly IndexJob[]): IndexedPage[] {
+  return jobs
+    .filter((job) => !job.page.fallback && job.route === job.page.route && job.files.length > 0)
+    .map((job) => ({
+      url: encodeSitePath(localisePath(job.route, job.page.locale)),
+      locale: job.page.locale,
+      file: job.files[0] as string,
+    }))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/** The `<main>` element of a page and its `<title>`, as a small document Pagefind reads (body only). */
+export function searchDocument(html: string, lang: string): string | undefined {
+  const start = html.search(/<main[\s>]/);
+  const end = html.lastIndexOf('</main>');
+  if (start === -1 || end < start) return undefined;
+  const main = html.slice(start, end + '</main>'.length).replace(/^<main/, '<main data-pagefind-body');
+  return `<!DOCTYPE html><html lang="${lang}"><head></head><body>${main}</body></html>`;
+}
+
+/** One file of an index: its path relative to the output folder and its bytes. */
+export type IndexFile = [string, Uint8Array];
+
+/**
+ * The index files of every locale, read from the pages written into `dir`. Files come back sorted, and the
+ * pages are added in URL order, so the same pages always give the same bytes.
+ */
+export async function buildSearchIndex(dir: string, pages: readonly IndexedPage[]): Promise<IndexFile[]> {
+  const pagefind = await loadPagefind();
+  const files: IndexFile[] = [];
+  for (const locale of LOCALES) {
+    const own = pages.filter((page) => page.locale === locale);
+    if (own.length === 0) continue;
+    const created = await pagefind.createIndex({ forceLanguage: SEARCH_LANGUAGE[locale] });
+    if (!created.index) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);
+    const { index } = created;
+    for (const page of own) {
+      const doc = searchDocument(await readFile(join(dir, page.file), 'utf8'), SEARCH_LANGUAGE[locale]);
+      if (!doc) continue;
+      const added = await index.addHTMLFile({ url: page.url, content: doc });
+      if (added.errors.length) throw new Error(`Pagefind could not index ${page.url}: ${added.errors.join('; ')}`);
+    }
+    const written = await index.getFiles();
+    if (written.errors.length) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+    for (const file of written.files) {
+      // Pagefind's own UI bundles are not used: the search page has its own script (client/search.ts).
+      if (/^pagefind-(ui|component-ui|modular-ui|highlight)/.test(file.path)) continue;
+      files.push([`${indexFolder(locale)}/${file.path}`, file.content]);
+    }
+    await index.deleteIndex();
+  }
+  await pagefind.close();
+  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
