@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyContent, runCli, tempDir } from '../../helpers/cli.ts';
+import { copyContent, runCli, spawnWatch, tempDir, waitFor } from '../../helpers/cli.ts';
 
 /** The pages a locale's index lists: the URL, title and text of each fragment. */
 function indexedPages(folder: string): Array<{ url: string; title: string; content: string }> {
@@ -90,4 +90,32 @@ describe('the search index of the build', () => {
     expect(first.length).toBeGreaterThan(10);
     expect(second).toEqual(first);
   });
+});
+
+describe('the search index under watch', () => {
+  it('follows an edited page and ends as a fresh build of the same content leaves it', async () => {
+    const content = copyContent();
+    const served = join(tempDir(), 'dist');
+    const watch = spawnWatch(content, served);
+    try {
+      await waitFor(
+        () => (/Serving http/.test(watch.output.stdout) ? true : undefined),
+        () => watch.output.all,
+      );
+      appendFileSync(join(content, 'en', 'DROC.md'), '\n\nZephyrquasar calibration notes.\n');
+      await waitFor(
+        () => (/^Rebuilt \d+ page/m.test(watch.output.stdout) ? true : undefined),
+        () => watch.output.all,
+      );
+      const droc = indexedPages(join(served, 'en', 'pagefind')).find((p) => p.url === '/en/DROC');
+      expect(droc?.content).toContain('Zephyrquasar');
+      const fresh = join(tempDir(), 'dist');
+      expect((await runCli(['build', '--content', content, '--out', fresh])).code).toBe(0);
+      const index = (dir: string): Array<[string, string]> => [...filesOf(dir)].filter(([path]) => path.includes('pagefind')).sort();
+      expect(index(served)).toEqual(index(fresh));
+    } finally {
+      watch.child.kill('SIGINT');
+      await watch.exited;
+    }
+  }, 120_000);
 });
