@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { LOCALES, type Locale } from '../../../client/constants.ts';
+import { problem, SiteError } from '../common/errors.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 
 type PagefindModule = typeof import('pagefind');
@@ -25,7 +26,7 @@ function pagefindEntry(): string {
     const entry = join(dir, 'pagefind', 'lib', 'index.js');
     if (existsSync(entry)) return entry;
   }
-  throw new Error('Pagefind is not installed: run npm ci.');
+  throw new SiteError([problem('SYSTEM_ERROR', 'Pagefind is not installed: run npm ci.')]);
 }
 
 /** The Pagefind module, loading it the first time. */
@@ -96,27 +97,41 @@ export type IndexFile = [string, Uint8Array];
 export async function buildSearchIndex(dir: string, pages: readonly IndexedPage[]): Promise<IndexFile[]> {
   const pagefind = await loadPagefind();
   const files: IndexFile[] = [];
-  for (const locale of LOCALES) {
-    const own = pages.filter((page) => page.locale === locale);
-    if (own.length === 0) continue;
-    const created = await pagefind.createIndex({ forceLanguage: SEARCH_LANGUAGE[locale] });
-    if (!created.index) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);
-    const { index } = created;
-    for (const page of own) {
-      const doc = searchDocument(await readFile(join(dir, page.file), 'utf8'), SEARCH_LANGUAGE[locale]);
-      if (!doc) continue;
-      const added = await index.addHTMLFile({ url: page.url, content: doc });
-      if (added.errors.length) throw new Error(`Pagefind could not index ${page.url}: ${added.errors.join('; ')}`);
-    }
-    const written = await index.getFiles();
-    if (written.errors.length) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-    for (const file of written.files) {
-      // Pagefind's own UI bundles are not used: the search page has its own script (client/search.ts).
-      if (/^pagefind-(ui|component-ui|modular-ui|highlight)/.test(file.path)) continue;
-      files.push([`${indexFolder(locale)}/${file.path}`, file.content]);
-    }
-    await index.deleteIndex();
+  try {
+    for (const locale of LOCALES) files.push(...(await localeIndex(pagefind, dir, locale, pages)));
+  } finally {
+    // The service is a child process: left running, it would keep the command alive.
+    await pagefind.close();
   }
-  await pagefind.close();
   return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A failure of Pagefind itself, reported as a system error (its binary missing or failing). */
+function pagefindFailed(what: string, errors: readonly string[]): SiteError {
+  return new SiteError([problem('SYSTEM_ERROR', `Pagefind could not ${what}: ${errors.join('; ')}`)]);
+}
+
+/** The index files of one locale's pages. */
+async function localeIndex(pagefind: PagefindModule, dir: string, locale: Locale, pages: readonly IndexedPage[]): Promise<IndexFile[]> {
+  const files: IndexFile[] = [];
+  const own = pages.filter((page) => page.locale === locale);
+  if (own.length === 0) return files;
+  const created = await pagefind.createIndex({ forceLanguage: SEARCH_LANGUAGE[locale] });
+  if (!created.index) throw pagefindFailed('start', created.errors);
+  const { index } = created;
+  for (const page of own) {
+    const doc = searchDocument(await readFile(join(dir, page.file), 'utf8'), SEARCH_LANGUAGE[locale]);
+    if (!doc) continue;
+    const added = await index.addHTMLFile({ url: page.url, content: doc });
+    if (added.errors.length) throw pagefindFailed(`index ${page.url}`, added.errors);
+  }
+  const written = await index.getFiles();
+  if (written.errors.length) throw pagefindFailed('write its index', written.errors);
+  for (const file of written.files) {
+    // Pagefind's own UI bundles are not published: the site's search uses only its JavaScript API.
+    if (/^pagefind-(ui|component-ui|modular-ui|highlight)/.test(file.path)) continue;
+    files.push([`${indexFolder(locale)}/${file.path}`, file.content]);
+  }
+  await index.deleteIndex();
+  return files;
 }
