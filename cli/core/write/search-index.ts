@@ -1,5 +1,5 @@
 /**
- * The search index of each locale (README, "Search"): Pagefind, run through its Node API on the main
+ * The search index of each locale (docs/search.md): Pagefind, run through its Node API on the main
  * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
  * writes no index (none changed) never starts its binary.
  */
