@@ -22,6 +22,7 @@ import { displayPath } from './common/paths.ts';
 import { outputTargets, type SiteTargets } from './plan/targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
+import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -166,7 +167,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
-  const p = plan(held, targets);
+  // The search index is made from the written pages, after the plan (cli/core/write/search-stage.ts).
+  const p = plan(withoutIndex(held, site.config.locales), targets);
   const jobWarnings = new Map(
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
@@ -208,10 +210,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
+    const indexKeys = await writeSearchIndex(output.temp, jobs, site.config.locales);
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
-      files: recordFiles(output.temp, heldAfter(targets)),
+      files: recordFiles(output.temp, new Map([...heldAfter(targets), ...indexKeys])),
       versions: knownVersions(site.sources),
     };
     for (const page of site.sources) {

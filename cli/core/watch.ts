@@ -20,6 +20,7 @@ import { contentHash } from './common/files.ts';
 import { jobKey, listJobs, siteKey, type Job } from './plan/jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
+import { replaceSearchIndex } from './write/search-stage.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './plan/site.ts';
 import { sameNotice } from './l10n/track.ts';
@@ -148,6 +149,7 @@ async function carryOut(
     const warnings = applied.warnings.get(index) ?? state.built.jobWarnings.get(key);
     if (warnings?.length) jobWarnings.set(key, warnings);
   });
+  if (applied.rendered > 0 || p.remove.length > 0) await replaceSearchIndex(outDir, next.jobs, next.site.config.locales);
   state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool };
   return {
     ok: true,

@@ -36,6 +36,12 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  // The search index (docs/search.md): Pagefind's chunks and its WebAssembly are gzip-compressed binaries
+  // that pagefind.js fetches and unpacks itself, so they are served as the bytes they are, never encoded.
+  pf_meta: 'application/octet-stream',
+  pf_index: 'application/octet-stream',
+  pf_fragment: 'application/octet-stream',
+  pagefind: 'application/octet-stream',
 };
 
 /** The Content-Type of an output file, or undefined when the table has none for it. */

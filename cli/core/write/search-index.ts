@@ -1,0 +1,147 @@
+/**
+ * The search index of each locale (docs/search.md): Pagefind, run through its Node API on the main
+ * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
+ * writes no index (none changed) never starts its binary.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import type { Locale } from '../../../client/constants.ts';
+import { defaultLocale, langOf, localeCodes, type Locales } from '../common/locales.ts';
+import { problem, SiteError } from '../common/errors.ts';
+import { encodeSitePath, localisePath } from '../common/routes.ts';
+
+type PagefindModule = typeof import('pagefind');
+
+let loading: Promise<PagefindModule> | undefined;
+
+/**
+ * Pagefind's entry file, found from the running command. The bundled CLI is CommonJS, where `import()`
+ * becomes `require()`, and Pagefind exports its entry for `import` only; Node (>= 20.19) requires an ES
+ * module by its path.
+ */
+function pagefindEntry(): string {
+  const from = createRequire(resolve(process.argv[1] ?? 'index.js'));
+  for (const dir of from.resolve.paths('pagefind') ?? []) {
+    const entry = join(dir, 'pagefind', 'lib', 'index.js');
+    if (existsSync(entry)) return entry;
+  }
+  throw new SiteError([problem('SYSTEM_ERROR', 'Pagefind is not installed: run npm ci.')]);
+}
+
+/** The Pagefind module, loading it the first time. */
+function loadPagefind(): Promise<PagefindModule> {
+  loading ??= import('pagefind').catch(() => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule);
+  return loading;
+}
+
+/** The language Pagefind segments a locale's text as: the primary subtag of its BCP 47 tag (`zh-CN` -> `zh`). */
+function searchLanguage(locales: Locales, locale: Locale): string {
+  return (langOf(locales, locale).split('-')[0] as string).toLowerCase();
+}
+
+/** The folder of a locale's index, relative to the output folder. */
+export function indexFolder(locale: Locale, locales: Locales): string {
+  return locale === defaultLocale(locales) ? 'pagefind' : `${locale}/pagefind`;
+}
+
+/** True for a path inside any locale's index folder: files the search stage owns. */
+export function isIndexFile(path: string, locales: Locales): boolean {
+  return localeCodes(locales).some((locale) => path.startsWith(`${indexFolder(locale, locales)}/`));
+}
+
+/** What the index needs of a render job (cli/core/jobs.ts): the page, the route it is written at, its files. */
+export interface IndexJob {
+  page: { route: string; locale: Locale; fallback: boolean };
+  route: string;
+  files: readonly string[];
+}
+
+/** A page the index lists: its URL, locale and the output file holding its HTML. */
+export interface IndexedPage {
+  url: string;
+  locale: Locale;
+  file: string;
+}
+
+/**
+ * The pages worth finding: each page once, at its own route, in its own language. Stand-ins (the other
+ * locale's text) would be found twice, and the `/home` alias duplicates the home page. The 404 pages are
+ * not jobs, so never listed.
+ */
+export function indexedPages(jobs: readonly IndexJob[], locales: Locales): IndexedPage[] {
+  return jobs
+    .filter((job) => !job.page.fallback && job.route === job.page.route && job.files.length > 0)
+    .map((job) => ({
+      url: encodeSitePath(localisePath(job.route, job.page.locale, locales)),
+      locale: job.page.locale,
+      file: job.files[0] as string,
+    }))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/** The `<main>` element of a page and its `<title>`, as a small document Pagefind reads (body only). */
+export function searchDocument(html: string, lang: string): string | undefined {
+  const start = html.search(/<main[\s>]/);
+  const end = html.lastIndexOf('</main>');
+  if (start === -1 || end < start) return undefined;
+  const main = html.slice(start, end + '</main>'.length).replace(/^<main/, '<main data-pagefind-body');
+  return `<!DOCTYPE html><html lang="${lang}"><head></head><body>${main}</body></html>`;
+}
+
+/** One file of an index: its path relative to the output folder and its bytes. */
+export type IndexFile = [string, Uint8Array];
+
+/**
+ * The index files of every locale, read from the pages written into `dir`. Files come back sorted, and the
+ * pages are added in URL order, so the same pages always give the same bytes.
+ */
+export async function buildSearchIndex(dir: string, pages: readonly IndexedPage[], locales: Locales): Promise<IndexFile[]> {
+  const pagefind = await loadPagefind();
+  const files: IndexFile[] = [];
+  try {
+    for (const locale of localeCodes(locales)) files.push(...(await localeIndex(pagefind, dir, locale, pages, locales)));
+  } finally {
+    // The service is a child process: left running, it would keep the command alive.
+    await pagefind.close();
+  }
+  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A failure of Pagefind itself, reported as a system error (its binary missing or failing). */
+function pagefindFailed(what: string, errors: readonly string[]): SiteError {
+  return new SiteError([problem('SYSTEM_ERROR', `Pagefind could not ${what}: ${errors.join('; ')}`)]);
+}
+
+/** The index files of one locale's pages. */
+async function localeIndex(
+  pagefind: PagefindModule,
+  dir: string,
+  locale: Locale,
+  pages: readonly IndexedPage[],
+  locales: Locales,
+): Promise<IndexFile[]> {
+  const language = searchLanguage(locales, locale);
+  const files: IndexFile[] = [];
+  const own = pages.filter((page) => page.locale === locale);
+  if (own.length === 0) return files;
+  const created = await pagefind.createIndex({ forceLanguage: language });
+  if (!created.index) throw pagefindFailed('start', created.errors);
+  const { index } = created;
+  for (const page of own) {
+    const doc = searchDocument(await readFile(join(dir, page.file), 'utf8'), language);
+    if (!doc) continue;
+    const added = await index.addHTMLFile({ url: page.url, content: doc });
+    if (added.errors.length) throw pagefindFailed(`index ${page.url}`, added.errors);
+  }
+  const written = await index.getFiles();
+  if (written.errors.length) throw pagefindFailed('write its index', written.errors);
+  for (const file of written.files) {
+    // Pagefind's own UI bundles are not published: the site's search uses only its JavaScript API.
+    if (/^pagefind-(ui|component-ui|modular-ui|highlight)/.test(file.path)) continue;
+    files.push([`${indexFolder(locale, locales)}/${file.path}`, file.content]);
+  }
+  await index.deleteIndex();
+  return files;
+}
