@@ -13,11 +13,13 @@ export const JA_FIXTURE = join(ROOT, 'test', 'fixtures', 'ja');
 /** The routes Japanese has its own page for. */
 export const JA_OWN_ROUTES = ['/contactUs', '/news'] as const;
 
-/** The Japanese names site.yaml gives the company, its legal entity and its address. */
+/** The Japanese texts site.yaml gives per locale: the company, its legal entity, its address and the privacy policy's stand-ins. */
 const JA_NAMES: Record<string, string> = {
   company: 'イーカン・テクノロジー',
   legalEntity: '［会社の正式名称］',
   address: '［登記上の所在地］',
+  hostingLocation: '［サーバーの所在国・地域］',
+  euRepresentative: '［EU代理人の名称と連絡先、またはGDPR第27条第2項により指定を要しない理由］',
 };
 
 /** A copy of the real content with ja added: site.yaml's `locales` and per-locale names, content/ja/. */

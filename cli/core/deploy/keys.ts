@@ -23,7 +23,19 @@ export function urlPathOf(key: string, prefix: string): string {
   return `/${path}`;
 }
 
-/** True for an output file that is content-hashed (`assets/app.7661b60f91.js`): its bytes never change under that name. */
+/**
+ * True for an output file that is content-hashed, whose bytes never change under its name: the build's
+ * assets (`assets/app.7661b60f91.js`) and the search index's chunks (`pagefind/fragment/zh_46b1cbd.pf_fragment`),
+ * which Pagefind names by their content as well.
+ */
 export function isHashed(file: string): boolean {
-  return file.startsWith('assets/') && /\.[0-9a-f]{8,}\.[a-z0-9]+$/.test(file);
+  return (
+    (file.startsWith('assets/') && /\.[0-9a-f]{8,}\.[a-z0-9]+$/.test(file)) ||
+    /(^|\/)pagefind\/(.+\/)?[a-z.-]+_[0-9a-f]{7,}\.pf_(meta|index|fragment)$/.test(file)
+  );
+}
+
+/** True for a file of a search index that keeps its name from build to build (`pagefind/pagefind-entry.json`). */
+export function isSearchEntry(file: string): boolean {
+  return /(^|\/)pagefind\//.test(file) && !isHashed(file);
 }

@@ -2,8 +2,10 @@
  * The order of a deploy (docs/deploy.md, "Phases"): each phase finishes before the next starts, so no
  * visitor is shown a page that points at a file not uploaded yet. Assets and images come first (pages
  * point at them), then the pages, then the locale roots and home pages (they link to the pages), then the
- * sitemap, feeds and robots.txt (they list the pages), then the deploy's manifest. Deletes come last.
+ * sitemap, feeds, robots.txt and the search index's entry files (they list the pages, and the index's
+ * content-hashed chunks go with the assets), then the deploy's manifest. Deletes come last.
  */
+import { isSearchEntry } from './keys.ts';
 
 /** The upload phases, in order. */
 export const PHASES = ['assets', 'pages', 'roots', 'indexes'] as const;
@@ -16,7 +18,7 @@ export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
   assets: 'assets and images',
   pages: 'pages',
   roots: 'locale roots and home pages',
-  indexes: 'sitemap, feeds and robots.txt',
+  indexes: 'sitemap, feeds, robots.txt and the search index',
 };
 
 /**
@@ -24,7 +26,7 @@ export const PHASE_LABELS: Readonly<Record<Phase, string>> = {
  * and `X.html` beside a folder `X/` that has an `index.html`, such as `en.html`; and the home page of each).
  */
 export function phaseOf(file: string, files: ReadonlySet<string>): Phase {
-  if (/\.(xml|txt)$/.test(file)) return 'indexes';
+  if (/\.(xml|txt)$/.test(file) || isSearchEntry(file)) return 'indexes';
   if (!file.endsWith('.html')) return 'assets';
   const slash = file.lastIndexOf('/');
   const folder = slash === -1 ? '' : file.slice(0, slash);

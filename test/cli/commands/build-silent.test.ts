@@ -160,7 +160,7 @@ describe('fields and placements that would do nothing are reported', () => {
     // One hint for the group, naming every placeholder the messages list.
     expect(stderr.match(/hint: /g)).toHaveLength(1);
     expect(stderr).toContain(
-      'hint: Write one of {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries} or {platformYear}, spelled as shown',
+      'hint: Write one of {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}, {hostingLocation} or {euRepresentative}, spelled as shown',
     );
     expect(html(out, 'en/index.html')).toContain('test@example.test');
   });

@@ -166,7 +166,7 @@ describe('ecom-site deploy to radosgw', () => {
     const types: Record<string, string> = {};
     for (const key of expected.keys()) {
       const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      const hashed = /^assets\/.*\.[0-9a-f]{10}\.[a-z0-9]+$/.test(key);
+      const hashed = /^assets\/.*\.[0-9a-f]{10}\.[a-z0-9]+$/.test(key) || /pagefind\/.*_[0-9a-f]{7,}\.pf_[a-z]+$/.test(key);
       expect(head.CacheControl, key).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       expect(head.ContentEncoding, key).toBeUndefined();
       const ext = key.includes('.') ? key.slice(key.lastIndexOf('.') + 1) : 'page';
@@ -185,6 +185,11 @@ describe('ecom-site deploy to radosgw', () => {
       xml: 'application/xml; charset=utf-8',
       feed: 'application/atom+xml; charset=utf-8',
       txt: 'text/plain; charset=utf-8',
+      json: 'application/json; charset=utf-8',
+      pf_meta: 'application/octet-stream',
+      pf_index: 'application/octet-stream',
+      pf_fragment: 'application/octet-stream',
+      pagefind: 'application/octet-stream',
     });
     expect(await text(bucket, 'en/DROC')).toBe(readFileSync(join(siteA, 'en', 'DROC.html'), 'utf8'));
 
@@ -213,7 +218,11 @@ describe('ecom-site deploy to radosgw', () => {
     expect(uploads.find((u) => u.key === 'DROC')?.reason).toBe('changed content');
     expect(report.changedPaths).toContain('/DROC');
     expect(report.deleted).toBe(0);
-    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
+    // The search index's chunks that the edit replaced are content-named, like assets: kept one more deploy.
+    const kept = report.kept as string[];
+    expect(kept.every((key) => /pagefind\/.*\.pf_[a-z]+$/.test(key))).toBe(true);
+    const listed = siteObjects(await listBucket(bucket));
+    expect(Object.fromEntries([...listed].filter(([key]) => !kept.includes(key)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
   }, 240_000);
 
   it('re-uploads objects whose stored headers differ from the rules, without --force', async () => {
@@ -440,7 +449,9 @@ describe('ecom-site deploy, failures', () => {
     }
     const siteB = join(tempDir('ecom-deploy-'), 'dist');
     await build(siteB, ['--content', content, '--base-url', 'https://b.example']);
-    const newAssets = [...expectedKeys(siteB).keys()].filter((k) => k.startsWith('assets/') && !expectedKeys(siteA).has(k));
+    // The assets phase also carries the search index's content-named chunks (docs/deploy.md, "Phases").
+    const firstPhase = (k: string): boolean => k.startsWith('assets/') || /pagefind\/.*\.pf_[a-z]+$/.test(k);
+    const newAssets = [...expectedKeys(siteB).keys()].filter((k) => firstPhase(k) && !expectedKeys(siteA).has(k));
     expect(newAssets.length).toBeGreaterThan(0);
 
     proxy.putDelayMs = 100;
@@ -469,10 +480,10 @@ describe('ecom-site deploy, failures', () => {
     expect(await brokenAssetReferences(bucket)).toEqual([]);
     const after = siteObjects(await listBucket(bucket));
     for (const [key, md5] of expectedKeys(siteB)) expect(after.get(key), key).toBe(md5);
-    // The first build's superseded cards stay one more deploy, for pages still cached elsewhere.
+    // The first build's superseded cards (and index chunks) stay one more deploy, for pages still cached elsewhere.
     const kept = [...after.keys()].filter((k) => !expectedKeys(siteB).has(k));
     expect(kept.length).toBeGreaterThan(0);
-    expect(kept.every((k) => k.startsWith('assets/'))).toBe(true);
+    expect(kept.every(firstPhase)).toBe(true);
     const next = json(await deploy(siteB, urlOf(bucket), ['--json']));
     expect(next).toMatchObject({ ok: true, uploaded: 0, deleted: kept.length });
     expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteB)));

@@ -35,4 +35,13 @@ describe('isHashed', () => {
     expect(isHashed('assets/logo.svg')).toBe(false);
     expect(isHashed('images/hero.39036747fc.svg')).toBe(false);
   });
+
+  it("knows the search index's content-named chunks, not its fixed-name entry files", () => {
+    expect(isHashed('pagefind/fragment/zh_46b1cbd.pf_fragment')).toBe(true);
+    expect(isHashed('en/pagefind/index/en_9b18c6f.pf_index')).toBe(true);
+    expect(isHashed('en/pagefind/pagefind.en_9b18c6ff8d.pf_meta')).toBe(true);
+    expect(isHashed('pagefind/pagefind-entry.json')).toBe(false);
+    expect(isHashed('pagefind/pagefind.js')).toBe(false);
+    expect(isHashed('en/pagefind/wasm.en.pagefind')).toBe(false);
+  });
 });

@@ -19,6 +19,9 @@ const FILES = new Set([
   'sitemap.xml',
   'news/feed.xml',
   'robots.txt',
+  'pagefind/fragment/zh_46b1cbd.pf_fragment',
+  'pagefind/pagefind-entry.json',
+  'en/pagefind/pagefind.js',
 ]);
 
 describe('phaseOf', () => {
@@ -38,6 +41,9 @@ describe('phaseOf', () => {
       'company/company.html': 'pages',
       'assets/app.7661b60f91.js': 'assets',
       'images/logo.svg': 'assets',
+      'pagefind/fragment/zh_46b1cbd.pf_fragment': 'assets',
+      'pagefind/pagefind-entry.json': 'indexes',
+      'en/pagefind/pagefind.js': 'indexes',
       'favicon.svg': 'assets',
       'sitemap.xml': 'indexes',
       'news/feed.xml': 'indexes',
