@@ -5,6 +5,7 @@
  * would contradict or cut short what the message says. docs/errors.md is generated from this file
  * (`npm run docs:errors`); its header says how to add a code.
  */
+import { PLACEHOLDER_NAMES } from './placeholder-names.ts';
 
 /** How bad a problem is: an error stops the command (exit 1); a warning is reported and the build goes on (fatal with --strict). */
 export type Severity = 'error' | 'warning';
@@ -468,34 +469,10 @@ export const CATALOGUE = {
           ? `Set \`${d.unset}\` in site.yaml (docs/writing.md, "site.yaml"), or remove {${d.unset}} from the page.`
           : `Write one of ${either(d.placeholders.map((name) => `{${name}}`))}, spelled as shown; to show braces as they are, put the text in a code span (\`{name}\`).`,
       {
-        placeholders: [
-          'phone',
-          'email',
-          'company',
-          'legalEntity',
-          'address',
-          'founded',
-          'customers',
-          'countries',
-          'platformYear',
-          'hostingLocation',
-          'euRepresentative',
-        ],
+        placeholders: [...PLACEHOLDER_NAMES],
       },
       {
-        placeholders: [
-          'phone',
-          'email',
-          'company',
-          'legalEntity',
-          'address',
-          'founded',
-          'customers',
-          'countries',
-          'platformYear',
-          'hostingLocation',
-          'euRepresentative',
-        ],
+        placeholders: [...PLACEHOLDER_NAMES],
         unset: 'founded',
       },
     ),

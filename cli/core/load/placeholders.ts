@@ -1,26 +1,8 @@
 /** Placeholders writers may use in Markdown and front matter (docs/writing.md, "Body: Markdown rules"), filled from site.yaml. */
 import { problem, type Place, type Problem } from '../common/errors.ts';
+import { PLACEHOLDER_NAMES } from '../common/placeholder-names.ts';
 
-/**
- * The placeholder names, as written between braces: the contact details, the company's name, legal entity
- * and address (per locale), the facts the copy states (founding year, customer and country counts, the
- * year the manufacturing platform launched), and what the privacy policy must say that the company decides
- * (where the site is hosted, its position on an EU representative; per locale). All come from site.yaml,
- * so a fact is changed in one place for every page of both locales.
- */
-export const PLACEHOLDER_NAMES = [
-  'phone',
-  'email',
-  'company',
-  'legalEntity',
-  'address',
-  'founded',
-  'customers',
-  'countries',
-  'platformYear',
-  'hostingLocation',
-  'euRepresentative',
-] as const;
+export { PLACEHOLDER_NAMES };
 
 /** A placeholder name. */
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
