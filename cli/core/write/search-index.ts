@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Locale } from '../../../client/constants.ts';
-import { defaultLocale, langOf, localeCodes, type Locales } from '../common/locales.ts';
+import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 
@@ -41,9 +41,9 @@ function searchLanguage(locales: Locales, locale: Locale): string {
   return (langOf(locales, locale).split('-')[0] as string).toLowerCase();
 }
 
-/** The folder of a locale's index, relative to the output folder. */
+/** The folder of a locale's index, relative to the output folder: `/pagefind` under the locale's prefix, as a page's route is. */
 export function indexFolder(locale: Locale, locales: Locales): string {
-  return locale === defaultLocale(locales) ? 'pagefind' : `${locale}/pagefind`;
+  return localisePath('/pagefind', locale, locales).slice(1);
 }
 
 /** True for a path inside any locale's index folder: files the search stage owns. */
@@ -51,7 +51,7 @@ export function isIndexFile(path: string, locales: Locales): boolean {
   return localeCodes(locales).some((locale) => path.startsWith(`${indexFolder(locale, locales)}/`));
 }
 
-/** What the index needs of a render job (cli/core/jobs.ts): the page, the route it is written at, its files. */
+/** What the index needs of a render job (cli/core/plan/jobs.ts): the page, the route it is written at, its files. */
 export interface IndexJob {
   page: { route: string; locale: Locale; fallback: boolean };
   route: string;
