@@ -36,7 +36,7 @@ import { explainMissing, type LinkTargets } from '../render/links.ts';
 import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
 import { probePublicImages } from '../images/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
-import { fillPlaceholders, type Placeholders } from '../load/placeholders.ts';
+import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
