@@ -12,17 +12,21 @@ import { redirectNewsDetail } from './newsDetail.ts';
 import { initNetworkState } from './offline.ts';
 import { initPrefetch, observeLinks } from './prefetch.ts';
 import { createProgress } from './progress.ts';
+import { initSearchBox, mountSearchPage } from './search/box.ts';
 
 initMenu(document);
 initLocaleSwitch(document);
 initBackToTop(document);
 initNetworkState(document);
 initPrefetch(document);
+initSearchBox(document);
 initNavigation(document, {
   progress: createProgress(document),
   onPage(): void {
     redirectNewsDetail(document);
     observeLinks(document);
+    mountSearchPage(document);
   },
 });
 redirectNewsDetail(document);
+mountSearchPage(document);

@@ -18,6 +18,7 @@ import { NewsList } from './NewsList.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Page } from './Page.tsx';
 import { Platform } from './Platform.tsx';
+import { Search } from './Search.tsx';
 import { Workstation } from './Workstation.tsx';
 import {
   articleFields,
@@ -37,7 +38,7 @@ import {
 import type { TemplateProps } from './types.ts';
 
 export { UI_STRINGS, UI_TEXT } from './strings.ts';
-export { NotFound };
+export { NotFound, Search };
 export type { TemplateProps } from './types.ts';
 
 /** A template: its component, the front matter fields it reads, and the `##` sections it expects. */

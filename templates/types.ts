@@ -130,6 +130,17 @@ export interface SiteModel {
     current: string;
     items: Array<LanguageLink & { label: string; current: boolean }>;
   };
+  /**
+   * The site search (docs/search.md): this locale's search page (`/search`, `/en/search`), its index folder
+   * (`/pagefind/`, `/en/pagefind/`) and the script that searches, loaded only on that page or when a search
+   * box is focused; `others` are the other locales', for the hint that another language has results.
+   */
+  search: {
+    href: string;
+    index: string;
+    script: string;
+    others: ReadonlyArray<{ code: string; lang: string; label: string; href: string; index: string }>;
+  };
   /** Localises a route for this locale and percent-encodes it (`/DROC` -> `/en/DROC`, `/关于` -> `/en/%E5%85%B3%E4%BA%8E`). */
   href(route: string): string;
   /** Prefixes a public/ file path with the CDN when one is configured. */

@@ -4,10 +4,10 @@ import type { TemplateProps } from '../types.ts';
 /**
  * The site header: the E-COM mark, the product dropdown (a `<button aria-expanded aria-controls>`; CSS
  * opens it on hover and focus-within so it works before and without the script), the plain links and the
- * locale switch. On a phone the bar wraps: mark and locale switch above, the menu row below, with the
+ * search box and the locale switch. On a phone the bar wraps: mark and locale switch above, the menu row below, with the
  * button's short label; the dropdown then spans the width of the screen.
  */
-export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+export function Header({ site, t, searchBox }: Pick<TemplateProps, 'site' | 't'> & { searchBox: boolean }): ReactElement {
   return (
     <header className="site-header">
       <div className="container header-bar">
@@ -26,6 +26,7 @@ export function Header({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactEle
           aria-label={t('a11y.mainNav')}
           dangerouslySetInnerHTML={{ __html: site.shared(site.menu, () => <NavList site={site} t={t} />) }}
         />
+        {searchBox ? <SearchBox site={site} t={t} /> : null}
         {site.switchTo ? (
           <a
             className="locale-switch"
@@ -111,5 +112,26 @@ function NavList({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The header's search box: a plain GET form to this locale's search page, so it works as a link without
+ * the script (the page reads `?q=`). Focusing it loads the search script ahead of the page that runs it
+ * (client/search/box.ts). On a phone only its button shows, which opens the search page.
+ */
+function SearchBox({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
+  return (
+    <search className="site-search">
+      <form className="site-search-form" action={site.search.href} method="get" data-search-box={site.search.script}>
+        <label className="visually-hidden" htmlFor="site-search-q">
+          {t('search.label')}
+        </label>
+        <input type="search" id="site-search-q" name="q" placeholder={t('search.title')} autoComplete="off" enterKeyHint="search" />
+        <button type="submit" className="site-search-button">
+          <span className="visually-hidden">{t('search.submit')}</span>
+        </button>
+      </form>
+    </search>
   );
 }

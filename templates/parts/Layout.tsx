@@ -31,7 +31,8 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
           data-state="idle"
           hidden
         />
-        <Header site={site} t={t} />
+        {/* The search page has its own search form: the header's would be a second one. */}
+        <Header site={site} t={t} searchBox={page.template !== 'search'} />
         <main
           id="main"
           tabIndex={-1}
@@ -44,7 +45,7 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
           data-error-go-home={t('error.goHome')}
         >
           {page.outdated ? (
-            <p className="l10n-notice" role="note">
+            <p className="l10n-notice" role="note" data-pagefind-ignore="all">
               {t('l10n.outdated')}{' '}
               <a href={page.outdated.href} {...{ hreflang: page.outdated.hreflang }}>
                 {t('l10n.readSource')}

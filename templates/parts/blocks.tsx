@@ -214,7 +214,8 @@ export function ContactCta({
 }: Pick<TemplateProps, 'site' | 't'> & { kind?: keyof typeof CTA_TEXT }): ReactElement {
   const text = CTA_TEXT[kind];
   return (
-    <section className="cta-band" aria-labelledby="cta-title">
+    // The same on many pages: the search index leaves it out (docs/search.md, "What is indexed").
+    <section className="cta-band" aria-labelledby="cta-title" data-pagefind-ignore="all">
       <div className="container cta-inner">
         <div>
           <h2 id="cta-title">{t(text.title)}</h2>

@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
-import { launchBrowser, openPage, STRICT_CSP, waitForRoute, type Site } from '../helpers/browser.ts';
+import { cspHeaders } from '../../cli/core/serve/csp.ts';
+import { launchBrowser, openPage, waitForRoute, type Site } from '../helpers/browser.ts';
 import { buildJapaneseSite } from '../helpers/ja-site.ts';
 
 const site = {} as Site;
@@ -17,7 +18,7 @@ let server: RunningServer;
 beforeAll(async () => {
   const [built, browser] = await Promise.all([buildJapaneseSite(['--quiet']), launchBrowser()]);
   if (built.code !== 0) throw new Error(built.stderr);
-  server = await startServer({ dir: built.out, host: '127.0.0.1', port: 0, headers: { 'content-security-policy': STRICT_CSP } });
+  server = await startServer({ dir: built.out, host: '127.0.0.1', port: 0, headers: cspHeaders });
   Object.assign(site, { dir: built.out, url: server.url, browser: browser as Browser });
 }, 120_000);
 

@@ -7,16 +7,17 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { cspHeaders, SITE_CSP } from '../../cli/core/serve/csp.ts';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
 import { sharedSite } from './shared-site.ts';
 import { CHROMIUM } from './system.ts';
 
 /**
- * The Content-Security-Policy every browser test runs under: what a strict host sends. The client script
+ * The Content-Security-Policy every browser test runs under: the one hosting/nginx.conf sends
+ * (cli/core/serve/csp.ts), WebAssembly allowed on the search pages and index files only. The client script
  * must work with it (no inline script, no inline handler); a violation shows as a console error.
  */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+export const STRICT_CSP = SITE_CSP;
 
 /** A built site, served and ready for a browser. */
 export interface Site {
@@ -61,7 +62,7 @@ export function useSite(): Site {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     const [dir, browser] = await Promise.all([sharedSite(), launchBrowser()]);
-    server = await startServer({ dir, host: '127.0.0.1', port: 0, headers: { 'content-security-policy': STRICT_CSP } });
+    server = await startServer({ dir, host: '127.0.0.1', port: 0, headers: cspHeaders });
     Object.assign(site, { dir, url: server.url, browser });
   });
   afterAll(async () => {

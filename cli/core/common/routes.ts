@@ -26,7 +26,24 @@ export function canonicalRoute(route: string): string {
  * First segments of paths the build writes itself: neither a content file nor a locale code (site.yaml
  * `locales`) may claim them. The locale codes are reserved too, for content files (`checkFileRoute`).
  */
-export const RESERVED_NAMES: readonly string[] = ['assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt'];
+export const RESERVED_NAMES: readonly string[] = ['assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt', 'search', 'pagefind'];
+
+/** A page the build writes in every locale from a template and UI texts alone: the 404 page and the search page. */
+export interface SitePage {
+  route: string;
+  /** The template's name, as `data-template` and the head read it. */
+  template: '404' | 'search';
+  /** UI text ids of its title and description. */
+  title: 'error.notFound' | 'search.title';
+  description: 'error.notFoundLead' | 'search.lead';
+}
+
+export const NOT_FOUND_PAGE: SitePage = { route: '/404', template: '404', title: 'error.notFound', description: 'error.notFoundLead' };
+/** The search page (docs/search.md): its results come from the locale's index under SEARCH_INDEX. */
+export const SEARCH_PAGE: SitePage = { route: '/search', template: 'search', title: 'search.title', description: 'search.lead' };
+export const SITE_PAGES: readonly SitePage[] = [NOT_FOUND_PAGE, SEARCH_PAGE];
+/** The route of each locale's search index folder (cli/core/write/search-index.ts). */
+export const SEARCH_INDEX = '/pagefind';
 /** Characters a route keeps besides whitespace (which becomes `-`): letters, marks and digits of any script, `-`, `_`, `.`. */
 const DROPPED = /[^\p{L}\p{M}\p{N}\s._-]/gu;
 /** A run of whitespace and the hyphens among and around it: `a b`, `a - b` and `a\u3000b` all become `a-b`. */

@@ -12,7 +12,7 @@ import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
 import { translator, type PlannedPage } from '../load/i18n.ts';
-import { decodeSitePath, routeName } from '../common/routes.ts';
+import { decodeSitePath, routeName, SITE_PAGES, type SitePage } from '../common/routes.ts';
 
 /** The size of every card: Open Graph's and X's large image. */
 export const CARD_WIDTH = 1200;
@@ -20,9 +20,6 @@ export const CARD_HEIGHT = 630;
 
 /** The version of the card design: part of every key, so a change of the drawing makes every card anew. */
 export const CARD_DESIGN = 1;
-
-/** The route of the 404 pages' cards in `cards` maps. */
-export const NOT_FOUND_ROUTE = '/404';
 
 /** What a drawn card shows. */
 export interface CardText {
@@ -117,9 +114,13 @@ function cardImageProblem(value: string, info: CardImageInfo | undefined): strin
 
 /**
  * Plans every card: one per page (a stand-in gets its own, in its locale, since the section and company
- * name are its tree's) and one per 404 page, titled `notFoundTitle`.
+ * name are its tree's) and one per 404 and search page, titled `sitePageTitle`.
  */
-export function planCards(pages: readonly PlannedPage[], inputs: CardInputs, notFoundTitle: (locale: Locale) => string): CardPlan {
+export function planCards(
+  pages: readonly PlannedPage[],
+  inputs: CardInputs,
+  sitePageTitle: (page: SitePage, locale: Locale) => string,
+): CardPlan {
   const cards: CardSpec[] = [];
   const problems: Problem[] = [];
   const { locales } = inputs.config;
@@ -153,6 +154,7 @@ export function planCards(pages: readonly PlannedPage[], inputs: CardInputs, not
     const section = sectionOf(route, locale, inputs);
     add(route, locale, drawn(locale, { title, ...(section && section !== title ? { section } : {}) }));
   }
-  for (const locale of localeCodes(locales)) add(NOT_FOUND_ROUTE, locale, drawn(locale, { title: notFoundTitle(locale) }));
+  for (const sitePage of SITE_PAGES)
+    for (const locale of localeCodes(locales)) add(sitePage.route, locale, drawn(locale, { title: sitePageTitle(sitePage, locale) }));
   return { cards, paths, problems };
 }

@@ -59,9 +59,10 @@ async function bundleOne(
   entry: string,
   platform: 'node' | 'browser',
   minify: boolean,
+  format: 'esm' | 'iife' = platform === 'node' ? 'esm' : 'iife',
 ): Promise<Uint8Array> {
   const dir = join(cacheDir, 'bundles');
-  const key = contentHash(`${entry}|${platform}|${minify}|${esbuildVersion}`);
+  const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion}`);
   try {
     const record = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as BundleRecord;
     if (await inputsUnchanged(root, record)) return await readFile(join(dir, `${key}.out`));
@@ -76,7 +77,7 @@ async function bundleOne(
       write: false,
       metafile: true,
       platform,
-      format: platform === 'node' ? 'esm' : 'iife',
+      format,
       target: platform === 'node' ? 'node20' : ['chrome100', 'firefox100', 'safari15'],
       jsx: 'automatic',
       packages: platform === 'node' ? 'external' : undefined,
@@ -141,6 +142,15 @@ const load = createRequire(import.meta.url);
 export async function buildClientScript(root: string, cacheDir: string): Promise<Asset> {
   const contents = await bundleOne(root, cacheDir, join(root, 'client', 'index.ts'), 'browser', true);
   return { name: `app.${contentHash(contents)}.js`, contents };
+}
+
+/**
+ * Bundles and minifies the search script into `search.<hash>.js`: an ES module, as the client script
+ * imports it only on the search page or when a search box is focused (docs/search.md, "In the browser").
+ */
+export async function buildSearchScript(root: string, cacheDir: string): Promise<Asset> {
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'search', 'index.ts'), 'browser', true, 'esm');
+  return { name: `search.${contentHash(contents)}.js`, contents };
 }
 
 /** Bundles and minifies the root-path locale detection script into `detect.<hash>.js`. */

@@ -13,6 +13,7 @@ import { buildYear } from '../load/build-date.ts';
 import {
   buildClientScript,
   buildDetectScript,
+  buildSearchScript,
   buildStylesheet,
   loadTemplateModule,
   type Asset,
@@ -63,7 +64,7 @@ export interface Site {
   inputs: SiteInputs;
   config: SiteConfig;
   templates: TemplateBundle<TemplateModule>;
-  assets: { script: Asset; detect: Asset; stylesheet: Asset };
+  assets: { script: Asset; detect: Asset; stylesheet: Asset; search: Asset };
   /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
   publicFiles: string[];
   /** The raster images of public/, probed (cli/core/images/image-files.ts), by site path. */
@@ -226,12 +227,13 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
   const cacheDir = cacheDirOf(root);
   // The locales decide which strings files there are: site.yaml is read first.
   const config = await loadSiteConfig(contentDir);
-  const [menu, ownStrings, templates, script, detect, stylesheet, allPublicFiles, terms, images] = await Promise.all([
+  const [menu, ownStrings, templates, script, detect, search, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadMenu(contentDir),
     loadStrings(contentDir, config.locales),
     loadTemplateModule<TemplateModule>(root, cacheDir),
     buildClientScript(root, cacheDir),
     buildDetectScript(root, cacheDir),
+    buildSearchScript(root, cacheDir),
     buildStylesheet(root, cacheDir),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false, ignore: IGNORED_GLOBS }),
     loadTerms(contentDir, config.locales),
@@ -242,7 +244,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     menu,
     strings: withDefaults(ownStrings, templates.module.UI_TEXT, config.locales),
     templates,
-    assets: { script, detect, stylesheet },
+    assets: { script, detect, stylesheet, search },
     // Raster originals are never copied: they may carry a GPS position (docs/writing.md, "Images").
     publicFiles: allPublicFiles.filter((file) => !isRasterPath(file)).sort(),
     images,
@@ -352,7 +354,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const cards = planCards(
     plan.pages,
     { config, menu, strings, ...relations, art: art.hash, image: (path) => images[path], publicDir: join(inputs.root, 'public') },
-    (l) => translator(strings, l)('error.notFound'),
+    (sitePage, l) => translator(strings, l)(sitePage.title),
   );
   const ctx: RenderContext = {
     config,
@@ -407,6 +409,7 @@ function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets']
     css: `${cdn}/assets/${assets.stylesheet.name}`,
     js: `${cdn}/assets/${assets.script.name}`,
     detectJs: `${cdn}/assets/${assets.detect.name}`,
+    searchJs: `${cdn}/assets/${assets.search.name}`,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { localeCodes } from '../common/locales.ts';
-import { localisePath } from '../common/routes.ts';
+import { localisePath, SITE_PAGES } from '../common/routes.ts';
 import { produceCard } from '../images/card-image.ts';
 import { contentHash } from '../common/files.ts';
 import { produceVariant } from '../images/image-files.ts';
@@ -13,17 +13,19 @@ import { variantsOf } from '../images/images.ts';
 import { displayPath } from '../common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
-import { renderNotFound } from '../render/render.ts';
+import { renderSitePage } from '../render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
 import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 
-/** The site-wide files: 404 pages, assets, sitemap, robots.txt, feeds. */
+/** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   const { ctx, config, assets } = site;
-  const files: Array<[string, string | Uint8Array]> = localeCodes(config.locales).map((locale) => [
-    `${localisePath('/404', locale, config.locales).slice(1)}.html`,
-    renderNotFound(locale, ctx),
-  ]);
+  const files: Array<[string, string | Uint8Array]> = SITE_PAGES.flatMap((sitePage) =>
+    localeCodes(config.locales).map((locale): [string, string] => [
+      `${localisePath(sitePage.route, locale, config.locales).slice(1)}.html`,
+      renderSitePage(sitePage, locale, ctx),
+    ]),
+  );
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
   // The sitemap lists canonical pages only: /home declares / canonical (docs/writing.md, "Pages and routes").
   files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes, config.locales)], ['robots.txt', renderRobots(config.baseUrl)]);

@@ -15,12 +15,20 @@ import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from '
 import { translator } from '../load/i18n.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
-import { NOT_FOUND_ROUTE } from '../images/cards.ts';
 import { checkInternalLink, type LinkTargets } from './links.ts';
 import { pictureOf, type ImageTable } from '../images/images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from '../load/placeholders.ts';
-import { canonicalRoute, decodeSitePath, encodeSitePath, localisePath, routeName } from '../common/routes.ts';
+import {
+  canonicalRoute,
+  decodeSitePath,
+  encodeSitePath,
+  localisePath,
+  routeName,
+  SEARCH_INDEX,
+  SEARCH_PAGE,
+  type SitePage,
+} from '../common/routes.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 import type { TermBase } from '../load/terms.ts';
 
@@ -28,7 +36,10 @@ import type { TermBase } from '../load/terms.ts';
  * The template registry (templates/index.ts) as the generator loads it: the module's own type, so the
  * templates' specs (fields, sections, article) are read without a cast.
  */
-export type TemplateModule = Pick<typeof import('../../../templates/index.ts'), 'templates' | 'NotFound' | 'UI_STRINGS' | 'UI_TEXT'>;
+export type TemplateModule = Pick<
+  typeof import('../../../templates/index.ts'),
+  'templates' | 'NotFound' | 'Search' | 'UI_STRINGS' | 'UI_TEXT'
+>;
 
 /** Everything site-wide that rendering needs. */
 export interface RenderContext {
@@ -38,7 +49,7 @@ export interface RenderContext {
   templates: TemplateModule;
   targets: LinkTargets;
   articles: Record<Locale, ArticleSummary[]>;
-  assets: { css: string; js: string; detectJs: string };
+  assets: { css: string; js: string; detectJs: string; searchJs: string };
   /** The route each page sits under, per locale (structured-data.ts `collectParents`). */
   parents: Record<Locale, ReadonlyMap<string, string>>;
   /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
@@ -55,7 +66,7 @@ export interface RenderContext {
   year: number;
   /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/images/images.ts). */
   images: ImageTable;
-  /** The site path of each page's social card, per locale and route; the 404 pages' under `/404` (cli/core/images/cards.ts). */
+  /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/images/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
 }
 
@@ -148,6 +159,30 @@ function languagesOf(
 }
 
 /**
+ * The search of a page in `locale` (docs/search.md): its own locale's search page and index, and every
+ * other locale's, for the hint that another language has results.
+ */
+function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
+  const { locales } = ctx.config;
+  const of = (code: Locale): SiteModel['search']['others'][number] => ({
+    code,
+    lang: langOf(locales, code),
+    label: localeOf(locales, code).label,
+    href: localisePath(SEARCH_PAGE.route, code, locales),
+    index: `${localisePath(SEARCH_INDEX, code, locales)}/`,
+  });
+  const own = of(locale);
+  return {
+    href: own.href,
+    index: own.index,
+    script: ctx.assets.searchJs,
+    others: localeCodes(locales)
+      .filter((code) => code !== locale)
+      .map(of),
+  };
+}
+
+/**
  * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
  * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
  */
@@ -196,6 +231,7 @@ function siteModel(
     alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, canonical.own, locales),
     feed: ctx.feeds[locale],
     ...languagesOf(ctx, locale, route ?? '/', t),
+    search: searchOf(ctx, locale),
     href,
     asset: (path: string) => `${cdn}${path}`,
     picture: (path: string) => {
@@ -434,32 +470,38 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   return { html: `<!doctype html>${renderToStaticMarkup(createElement(spec.component, props))}`, warnings, errors };
 }
 
-/** Renders the 404 page of a locale (docs/hosting.md, "Output"; its texts are `error.notFound` and `error.notFoundLead`). */
-export function renderNotFound(locale: Locale, ctx: RenderContext): string {
+/**
+ * Renders a page the build writes itself in `locale` (cli/core/common/routes.ts `SITE_PAGES`): the 404 page
+ * (docs/hosting.md, "Output") or the search page (docs/search.md), from its template and UI texts alone.
+ */
+export function renderSitePage(sitePage: SitePage, locale: Locale, ctx: RenderContext): string {
   const t = translator(ctx.strings, locale);
   const empty = createElement('span');
   const { locales } = ctx.config;
   const all = { own: localeCodes(locales), locale };
   const model: PageModel = {
-    route: '/404',
-    path: localisePath('/404', locale, locales),
+    route: sitePage.route,
+    path: localisePath(sitePage.route, locale, locales),
     locale,
     lang: langOf(locales, locale),
     contentLang: langOf(locales, locale),
-    routeName: routeName('/404', locale),
-    template: '404',
-    title: t('error.notFound'),
-    description: t('error.notFoundLead'),
+    routeName: routeName(sitePage.route, locale),
+    template: sitePage.template,
+    title: t(sitePage.title),
+    description: t(sitePage.description),
     keywords: '',
     summary: '',
     data: {},
     body: empty,
     intro: null,
     sections: [],
-    social: socialOf(ctx, locale, NOT_FOUND_ROUTE, all),
+    social: socialOf(ctx, locale, sitePage.route, all),
     structuredData: [],
   };
-  const site = siteModel(ctx, locale, undefined, '/', all);
+  // The 404 page stands for no route of its own: its locale switch and canonical lead to the home page.
+  const notFound = sitePage.template === '404';
+  const site = siteModel(ctx, locale, notFound ? undefined : sitePage.route, notFound ? '/' : sitePage.route, all);
   const props: TemplateProps = { page: model, site, t };
-  return `<!doctype html>${renderToStaticMarkup(createElement(ctx.templates.NotFound, props))}`;
+  const component = notFound ? ctx.templates.NotFound : ctx.templates.Search;
+  return `<!doctype html>${renderToStaticMarkup(createElement(component, props))}`;
 }

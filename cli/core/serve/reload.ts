@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatProblem, type Problem } from '../common/errors.ts';
 import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from './live.ts';
+import { cspHeaders } from './csp.ts';
 import { startServer, type RunningServer } from './serve.ts';
 
 /** The live-reload channel of one `watch` session. */
@@ -109,7 +110,7 @@ export async function serveLive(
     html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`;
   for (let tryPort = port; ; tryPort++) {
     try {
-      return await startServer({ dir, host, port: tryPort, transformHtml, special: live.handle });
+      return await startServer({ dir, host, port: tryPort, headers: cspHeaders, transformHtml, special: live.handle });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' || tryPort - port >= PORT_TRIES || port === 0) throw error;

@@ -42,8 +42,11 @@ export interface ServeOptions {
   dir: string;
   host?: string;
   port?: number;
-  /** Extra headers on every response, e.g. the Content-Security-Policy a production host sends. */
-  headers?: Readonly<Record<string, string>>;
+  /**
+   * Extra headers on every response, e.g. the Content-Security-Policy a production host sends, or a
+   * function of the request's path giving them (cli/core/serve/csp.ts `cspHeaders`).
+   */
+  headers?: ResponseHeaders;
   /**
    * The site's own base URL: in served HTML it is replaced by this server's URL, so that absolute links to
    * the site (canonical, hreflang, Open Graph, JSON-LD) lead back to this tree (used by `ecom-site check`).
@@ -54,6 +57,9 @@ export interface ServeOptions {
   /** Handlers for paths outside the folder (watch's `/__ecom/…` endpoints); return true when handled. */
   special?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
+
+/** Extra response headers, the same for every path or chosen by the request's path. */
+export type ResponseHeaders = Readonly<Record<string, string>> | ((path: string) => Readonly<Record<string, string>>);
 
 /** A running server: its base URL (no trailing slash) and how to stop it. */
 export interface RunningServer {
@@ -143,7 +149,7 @@ function send(
 }
 
 interface Handling {
-  headers: Readonly<Record<string, string>>;
+  headers: ResponseHeaders;
   html: Array<(html: string) => string>;
   special?: ServeOptions['special'];
 }
@@ -152,7 +158,7 @@ interface Handling {
 const NOT_BUILT = `<!doctype html><html lang="${DEFAULTS.messageLanguage}"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>`;
 
 async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { headers } = options;
+  const headers = typeof options.headers === 'function' ? options.headers((req.url ?? '/').split(/[?#]/)[0] ?? '/') : options.headers;
   const text = CONTENT_TYPES['.txt'] ?? 'text/plain';
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(req, res, 405, text, 'Method Not Allowed\n', { ...headers, allow: 'GET, HEAD' });

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Locale } from '../../../client/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
-import { encodeSitePath, localisePath } from '../common/routes.ts';
+import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
 
 type PagefindModule = typeof import('pagefind');
 
@@ -43,7 +43,7 @@ function searchLanguage(locales: Locales, locale: Locale): string {
 
 /** The folder of a locale's index, relative to the output folder: `/pagefind` under the locale's prefix, as a page's route is. */
 export function indexFolder(locale: Locale, locales: Locales): string {
-  return localisePath('/pagefind', locale, locales).slice(1);
+  return localisePath(SEARCH_INDEX, locale, locales).slice(1);
 }
 
 /** True for a path inside any locale's index folder: files the search stage owns. */
@@ -67,8 +67,8 @@ export interface IndexedPage {
 
 /**
  * The pages worth finding: each page once, at its own route, in its own language. Stand-ins (the other
- * locale's text) would be found twice, and the `/home` alias duplicates the home page. The 404 pages are
- * not jobs, so never listed.
+ * locale's text) would be found twice, and the `/home` alias duplicates the home page. The 404 and search
+ * pages are not jobs, so never listed.
  */
 export function indexedPages(jobs: readonly IndexJob[], locales: Locales): IndexedPage[] {
   return jobs
@@ -81,13 +81,18 @@ export function indexedPages(jobs: readonly IndexJob[], locales: Locales): Index
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }
 
-/** The `<main>` element of a page and its `<title>`, as a small document Pagefind reads (body only). */
+/**
+ * The `<main>` element of a page and its `<title>`, as a small document Pagefind reads: it indexes the body
+ * only, and takes the result's title from the page's `<title>` (its first `<h1>` is a slogan on some pages).
+ */
 export function searchDocument(html: string, lang: string): string | undefined {
   const start = html.search(/<main[\s>]/);
   const end = html.lastIndexOf('</main>');
   if (start === -1 || end < start) return undefined;
   const main = html.slice(start, end + '</main>'.length).replace(/^<main/, '<main data-pagefind-body');
-  return `<!DOCTYPE html><html lang="${lang}"><head></head><body>${main}</body></html>`;
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+  const head = title ? `<title data-pagefind-meta="title">${title}</title>` : '';
+  return `<!DOCTYPE html><html lang="${lang}"><head>${head}</head><body>${main}</body></html>`;
 }
 
 /** One file of an index: its path relative to the output folder and its bytes. */

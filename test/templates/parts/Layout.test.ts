@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../cli/core/serve/serve.ts';
-import { launchBrowser, STRICT_CSP } from '../../helpers/browser.ts';
+import { cspHeaders } from '../../../cli/core/serve/csp.ts';
+import { launchBrowser } from '../../helpers/browser.ts';
 import { copyContent, runCli } from '../../helpers/cli.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,10 +27,7 @@ beforeAll(async () => {
   const out = join(dirname(content), 'dist');
   const built = await runCli(['build', '--content', content, '--out', out, '--quiet']);
   expect(built.code, built.stderr).toBe(0);
-  [server, browser] = await Promise.all([
-    startServer({ dir: out, host: '127.0.0.1', port: 0, headers: { 'content-security-policy': STRICT_CSP } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ dir: out, host: '127.0.0.1', port: 0, headers: cspHeaders }), launchBrowser()]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,17 +1,10 @@
 /** Social cards, the pure part (cli/core/images/cards.ts): which card each page gets, its section line, key and file. */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../../client/constants.ts';
-import {
-  CARD_DESIGN,
-  cardKey,
-  cardPath,
-  NOT_FOUND_ROUTE,
-  planCards,
-  sectionOf,
-  type CardInputs,
-} from '../../../../cli/core/images/cards.ts';
+import { CARD_DESIGN, cardKey, cardPath, planCards, sectionOf, type CardInputs } from '../../../../cli/core/images/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+import { NOT_FOUND_PAGE, SEARCH_PAGE } from '../../../../cli/core/common/routes.ts';
 
 function page(locale: Locale, route: string, data: Record<string, unknown> = {}, fallback = false): PlannedPage {
   const file = `content/${locale}${route}.md`;
@@ -80,13 +73,14 @@ describe('sectionOf', () => {
 describe('planCards', () => {
   const pages = [page('zh', '/DROC'), page('en', '/DROC'), page('zh', '/news/a'), page('en', '/news/a')];
 
-  it('gives every page and each 404 page a hashed PNG under assets/cards/', () => {
-    const { cards, paths, problems } = planCards(pages, inputs(), (l) => (l === 'zh' ? '页面不存在' : 'Page not found'));
+  it('gives every page and each 404 and search page a hashed PNG under assets/cards/', () => {
+    const { cards, paths, problems } = planCards(pages, inputs(), (p, l) => `${p.route} ${l}`);
     expect(problems).toEqual([]);
-    expect(cards).toHaveLength(6);
+    expect(cards).toHaveLength(8);
+    expect(paths.en?.get(SEARCH_PAGE.route)).toMatch(/^\/assets\/cards\/search___en\./);
     expect(paths.zh?.get('/DROC')).toMatch(/^\/assets\/cards\/DROC___zh\.[0-9a-f]{10}\.png$/);
     expect(paths.en?.get('/news/a')).toMatch(/^\/assets\/cards\/news-a___en\.[0-9a-f]{10}\.png$/);
-    expect(paths.zh?.get(NOT_FOUND_ROUTE)).toMatch(/^\/assets\/cards\/404___zh\./);
+    expect(paths.zh?.get(NOT_FOUND_PAGE.route)).toMatch(/^\/assets\/cards\/404___zh\./);
     expect(cards.find((c) => c.path === paths.en?.get('/news/a')?.slice(1))?.source).toEqual({
       kind: 'drawn',
       text: { title: 'Launch', section: 'News', company: 'Yikang Technology', locale: 'en' },
@@ -95,23 +89,23 @@ describe('planCards', () => {
   });
 
   it('keys a card by what it shows: a new title, section, company or art makes a new file', () => {
-    const one = planCards(pages, inputs(), () => '404').paths.zh?.get('/DROC');
-    const retitled = planCards(pages, inputs({ titles: { ...inputs().titles, zh: new Map([['/DROC', 'DROC 3.0']]) } }), () => '404');
+    const one = planCards(pages, inputs(), () => 'x').paths.zh?.get('/DROC');
+    const retitled = planCards(pages, inputs({ titles: { ...inputs().titles, zh: new Map([['/DROC', 'DROC 3.0']]) } }), () => 'x');
     expect(retitled.paths.zh?.get('/DROC')).not.toBe(one);
-    expect(retitled.paths.en?.get('/DROC')).toBe(planCards(pages, inputs(), () => '404').paths.en?.get('/DROC'));
-    expect(planCards(pages, inputs({ art: 'art2' }), () => '404').paths.zh?.get('/DROC')).not.toBe(one);
+    expect(retitled.paths.en?.get('/DROC')).toBe(planCards(pages, inputs(), () => 'x').paths.en?.get('/DROC'));
+    expect(planCards(pages, inputs({ art: 'art2' }), () => 'x').paths.zh?.get('/DROC')).not.toBe(one);
     expect(
       planCards(
         pages,
         inputs({ config: { company: { zh: '别的公司', en: 'Other' }, locales: DEFAULTS.locales } }),
-        () => '404',
+        () => 'x',
       ).paths.zh?.get('/DROC'),
     ).not.toBe(one);
   });
 
   it('makes the card of a page naming `card` from that image, keyed by its bytes', () => {
     const own = [page('zh', '/DROC', { card: '/images/card.png' })];
-    const { cards, problems } = planCards(own, inputs(), () => '404');
+    const { cards, problems } = planCards(own, inputs(), () => 'x');
     expect(problems).toEqual([]);
     expect(cards[0]).toEqual({
       path: cardPath('/DROC', 'zh', cardKey({ kind: 'image', file: '' }, 'art1', 'abc')),
@@ -128,7 +122,7 @@ describe('planCards', () => {
     ['/images/missing.png', /not a file of public\//],
     ['/images/broken.jpg', /names \/images\/broken\.jpg: it is not an image/],
   ])('refuses card: %s with CARD_INVALID at its line', (card, message) => {
-    const { problems } = planCards([page('en', '/DROC', { card })], inputs(), () => '404');
+    const { problems } = planCards([page('en', '/DROC', { card })], inputs(), () => 'x');
     expect(problems).toEqual([
       expect.objectContaining({ code: 'CARD_INVALID', file: 'content/en/DROC.md', line: 3, message: expect.stringMatching(message) }),
     ]);
@@ -138,7 +132,7 @@ describe('planCards', () => {
     const { problems } = planCards(
       [page('zh', '/DROC', { card: '/x.gif' }), { ...page('zh', '/DROC', { card: '/x.gif' }), locale: 'en', fallback: true }],
       inputs(),
-      () => '404',
+      () => 'x',
     );
     expect(problems).toHaveLength(1);
   });

@@ -1,0 +1,50 @@
+/**
+ * How a query is put to Pagefind and how its results are ordered (docs/search.md, "Ranking"). Pure: the
+ * tests run it without a browser.
+ *
+ * Pagefind splits Chinese text into words at index time. A Chinese query is split the same way, and its
+ * words are then matched anywhere in a page, so 后处理 (post-processing) also finds every page with 后 and
+ * 处理 far apart. The reader meant the phrase: pages holding it come first, in Pagefind's order, then the
+ * pages that only hold its parts.
+ */
+
+/** A result as Pagefind returns it: its page's id, and the rest, kept as it is. */
+export interface Hit {
+  id: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+/** A query the reader already quoted: Pagefind searches it as a phrase. */
+const QUOTED = /^\s*".+"\s*$/;
+
+/** True when the query should be searched as a phrase first: it holds Chinese characters and is not quoted. */
+export function wantsPhrase(query: string): boolean {
+  return HAN.test(query) && !QUOTED.test(query);
+}
+
+/**
+ * The query as words separated by spaces, split as Pagefind splits text of the index's language `lang`
+ * (`Intl.Segmenter`, as Pagefind does): 后处理 becomes `后 处理`. Pagefind would split it itself, but in the
+ * language of the page rather than the index's, which differ when the hint searches another locale.
+ * Languages written with spaces are left as typed.
+ */
+export function queryWords(query: string, lang: string): string {
+  const trimmed = query.trim().replace(/\s+/g, ' ');
+  if (!HAN.test(trimmed) || typeof Intl.Segmenter === 'undefined') return trimmed;
+  const words = [...new Intl.Segmenter(lang, { granularity: 'word' }).segment(trimmed)]
+    .filter((part) => part.isWordLike || HAN.test(part.segment))
+    .map((part) => part.segment);
+  return words.length ? words.join(' ') : trimmed;
+}
+
+/** The queries to run for what the reader typed: the phrase (when it needs one) and the words. */
+export function queriesOf(query: string, lang: string): { phrase?: string; words: string } {
+  const words = queryWords(query, lang);
+  return wantsPhrase(query) ? { phrase: `"${words}"`, words } : { words };
+}
+
+/** The pages of the phrase first, in their order, then the other pages of the words, in theirs. */
+export function phraseFirst<T extends Hit>(phrase: readonly T[], words: readonly T[]): T[] {
+  const seen = new Set(phrase.map((hit) => hit.id));
+  return [...phrase, ...words.filter((hit) => !seen.has(hit.id))];
+}
