@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy the site is served with (docs/hosting.md, "Hosting"): hosting/nginx.conf sends
- * the same (a test compares them), `watch` and `check` serve with it, and so do the browser tests, so a
+ * the same (a test compares them), `watch` serves with it, and so do the browser tests, so a
  * page that needs more than the policy allows fails where it is made, not in production.
  *
  * Only the search needs more: Pagefind runs WebAssembly, which `script-src` must allow with

@@ -40,8 +40,8 @@ describe('a site with zh, en and ja', () => {
 
   it('gives every ja page lang="ja", a ___ja route name, the Japanese chrome and a language list', () => {
     const files = jaPages();
-    // 39 routes, the home page's alias /ja/home and its second file ja/index.html.
-    expect(files.length).toBe(41);
+    // 39 routes, the home page's alias /ja/home and its second file ja/index.html, the 404 and search pages.
+    expect(files.length).toBe(42);
     for (const file of files) {
       const text = html(file);
       expect(text, file).toMatch(/^<!doctype html><html lang="ja" data-route="[^"]+___ja">/);
@@ -65,7 +65,7 @@ describe('a site with zh, en and ja', () => {
   });
 
   it('heads every Japanese stand-in with the canonical of the English page it shows and no ja alternate', () => {
-    const own = new Set([...JA_OWN_ROUTES.map((route) => `ja${route}.html`), 'ja/404.html']);
+    const own = new Set([...JA_OWN_ROUTES.map((route) => `ja${route}.html`), 'ja/404.html', 'ja/search.html']);
     const standIns = jaPages().filter((file) => !own.has(file));
     expect(standIns.length).toBe(38);
     for (const file of standIns) {
@@ -120,6 +120,25 @@ describe('a site with zh, en and ja', () => {
       const card = attr(text, /<meta property="og:image" content="[^"]+(\/assets\/cards\/[^"]+)"/g)[0] ?? '';
       expect(existsSync(join(built.out, card)), card).toBe(true);
     }
+  });
+
+  it('writes a search page per locale, each in its language, searching its own index and naming the others', () => {
+    for (const [file, lang, title, index, action] of [
+      ['search.html', 'zh-CN', '搜索', '/pagefind/', '/search'],
+      ['en/search.html', 'en', 'Search', '/en/pagefind/', '/en/search'],
+      ['ja/search.html', 'ja', '検索', '/ja/pagefind/', '/ja/search'],
+    ] as const) {
+      const text = html(file);
+      expect(text, file).toContain(`<html lang="${lang}"`);
+      expect(text, file).toContain(`<h1>${title}</h1>`);
+      expect(text, file).toContain(`data-search-index="${index}"`);
+      expect(text, file).toContain(`<form class="search-form" action="${action}" method="get">`);
+      const others = JSON.parse(attr(text, /data-search-others="([^"]*)"/g)[0]?.replaceAll('&quot;', '"') ?? '[]') as Array<{
+        index: string;
+      }>;
+      expect(others.map((o) => o.index).sort(), file).toEqual(['/en/pagefind/', '/ja/pagefind/', '/pagefind/'].filter((i) => i !== index));
+    }
+    expect(existsSync(join(built.out, 'ja', 'pagefind', 'pagefind-entry.json'))).toBe(true);
   });
 
   it('writes a feed per locale with articles, and Japanese structured data and company name', () => {

@@ -92,6 +92,61 @@ describe('the search index of the build', () => {
   });
 });
 
+describe('the search pages of the build', () => {
+  const page = (file: string): string => readFileSync(join(out, file), 'utf8');
+  const main = (html: string): string => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+
+  it('writes /search and /en/search with a GET form whose field is q, in <main>', () => {
+    for (const [file, action, route] of [
+      ['search.html', '/search', 'search___zh'],
+      ['en/search.html', '/en/search', 'search___en'],
+    ] as const) {
+      const html = page(file);
+      expect(html, file).toContain(`data-route="${route}"`);
+      expect(main(html), file).toContain(`<form class="search-form" action="${action}" method="get">`);
+      expect(main(html), file).toMatch(/<input type="search" id="search-q"[^>]* name="q"/);
+      // The search page has no second box in its header.
+      expect(html.match(/name="q"/g)?.length, file).toBe(1);
+      expect(html, file).toContain('<meta name="robots" content="noindex"/>');
+      expect(html, file).toMatch(/data-search="\/assets\/search\.[0-9a-f]+\.js"/);
+      // The script is loaded by the client script, never by a tag of its own.
+      expect(html, file).not.toMatch(/<script[^>]+search\.[0-9a-f]+\.js/);
+    }
+  });
+
+  it("gives every other page a header search box: a plain GET form to its locale's search page", () => {
+    for (const [file, action] of [
+      ['DROC.html', '/search'],
+      ['en/DROC.html', '/en/search'],
+      ['404.html', '/search'],
+      ['en/404.html', '/en/search'],
+    ] as const) {
+      const header = page(file).slice(0, page(file).indexOf('<main'));
+      const form = /<search class="site-search"><form class="site-search-form"([^>]*)>/.exec(header)?.[1] ?? '';
+      expect(form, file).toContain(`action="${action}" method="get"`);
+      expect(form, file).toMatch(/data-search-box="\/assets\/search\.[0-9a-f]+\.js"/);
+      expect(header, file).toMatch(/<input type="search" id="site-search-q"[^>]* name="q"/);
+    }
+  });
+
+  it('keeps the search pages out of the sitemap and out of the index', () => {
+    const sitemap = page('sitemap.xml');
+    expect(sitemap).not.toMatch(/\/search</);
+    for (const folder of ['pagefind', 'en/pagefind']) {
+      expect(indexedPages(join(out, folder)).some((p) => /search$/.test(p.url))).toBe(false);
+    }
+  });
+
+  it('leaves repeated blocks out of the index and titles each result by its page', () => {
+    const en = indexedPages(join(out, 'en', 'pagefind'));
+    const droc = en.find((p) => p.url === '/en/DROC');
+    expect(page('en/DROC.html')).toContain('data-pagefind-ignore="all"');
+    expect(droc?.content).not.toContain('Want to see how it would work with your equipment?');
+    const home = en.find((p) => p.url === '/en');
+    expect(home?.title).toBe(/<title>([^<]*)<\/title>/.exec(page('en.html'))?.[1]);
+  });
+});
+
 describe('the search index under watch', () => {
   it('follows an edited page and ends as a fresh build of the same content leaves it', async () => {
     const content = copyContent();

@@ -74,6 +74,8 @@ describe('routes', () => {
     expect(checkFileRoute(' en /DROC.md', L)?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('home.md', L)?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('assets/x.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('search.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('pagefind/x.md', L)?.code).toBe('ROUTE_RESERVED');
   });
 });
 
