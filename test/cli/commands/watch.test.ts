@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { copyContent, makeContent, waitFor as pollFor, spawnWatch, type WatchProcess } from '../../helpers/cli.ts';
 import { treeDigest } from '../../helpers/site.ts';
+import { SEARCH_CSP, SITE_CSP } from '../../../cli/core/serve/csp.ts';
 
 /** A running `ecom-site watch` and everything it printed so far, with its address and output folder. */
 interface Watch extends WatchProcess {
@@ -195,6 +196,21 @@ describe('ecom-site watch', () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('This page could not be found');
     expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it("serves the search pages and index under the site's policy, WebAssembly allowed there only", async () => {
+    const { url } = await shared();
+    for (const [path, policy] of [
+      ['/search?q=DICOM', SEARCH_CSP],
+      ['/en/search', SEARCH_CSP],
+      ['/pagefind/pagefind-worker.js', SEARCH_CSP],
+      ['/', SITE_CSP],
+      ['/en/DROC', SITE_CSP],
+    ] as const) {
+      const res = await fetch(`${url}${path}`);
+      await res.arrayBuffer();
+      expect([path, res.status, res.headers.get('content-security-policy')]).toEqual([path, 200, policy]);
+    }
   });
 
   it('never serves a file outside the output folder', async () => {
