@@ -346,7 +346,7 @@ const extra = [
   `| watch: edit-to-page-written latency, one page, ${totalPages}-page corpus, median | ${fmt(latencyCorpus)} |`,
   `| watch: edit-to-page-written latency, one page, real site, median | ${fmt(latencyReal)} |`,
   `| client script (app.js), gzip -9 | ${gz('app.')} B |`,
-  `| search script (search.js, loaded on the search page only), gzip -9 | ${gz('search.')} B |`,
+  `| search script (search.js, loaded on demand), gzip -9 | ${gz('search.')} B |`,
   `| stylesheet (site.css), gzip -9 | ${gz('site.')} B |`,
   `| median HTML bytes per page (real site) | ${Math.round(median(htmlSizes))} B |`,
 ];
