@@ -39,7 +39,9 @@ function pagefindOf(index: string): Promise<Pagefind> {
   let module = indexes.get(index);
   if (!module) {
     module = (import(`${index}pagefind.js`) as Promise<Pagefind>).then(async (pagefind) => {
-      await pagefind.options({ excerptLength: EXCERPT_WORDS });
+      // The index lists every page at its full path (`/en/MA`): without `baseUrl`, Pagefind would put the
+      // index folder's prefix before it (`/en/en/MA`).
+      await pagefind.options({ excerptLength: EXCERPT_WORDS, baseUrl: '/' });
       return pagefind;
     });
     module.catch(() => indexes.delete(index));
@@ -53,7 +55,15 @@ export async function find(index: string, lang: string, query: string): Promise<
   const pagefind = await pagefindOf(index);
   const { phrase, words } = queriesOf(query, lang);
   const [exact, loose] = await Promise.all([phrase ? pagefind.search(phrase) : null, pagefind.search(words)]);
-  return phraseFirst(exact?.results ?? [], loose?.results ?? []);
+  const ranked = loose?.results ?? [];
+  // Pagefind scores every page of a quoted search alike, which leaves them in index order: the phrase's
+  // pages take the order Pagefind ranks them in for the words (a stable sort keeps the rest as they were).
+  const rank = new Map(ranked.map((hit, i) => [hit.id, i]));
+  const at = (hit: Result): number => rank.get(hit.id) ?? ranked.length;
+  return phraseFirst(
+    [...(exact?.results ?? [])].sort((a, b) => at(a) - at(b)),
+    ranked,
+  );
 }
 
 /** `text` with `{name}` replaced by `values[name]`. */
