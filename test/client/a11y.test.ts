@@ -147,6 +147,9 @@ function phoneLayout(): Facts['phone']['layout'] {
   for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
     const ownText = [...element.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
     if (!ownText || !element.checkVisibility()) continue;
+    // Visually hidden text (a 1 px clipped box, such as the search button's name) is read out, not seen.
+    const box = element.getBoundingClientRect();
+    if (box.width <= 1 && box.height <= 1) continue;
     const size = parseFloat(getComputedStyle(element).fontSize);
     if (size < 14)
       smallText.push(`${element.tagName.toLowerCase()}.${element.className} ${size}px "${element.textContent?.trim().slice(0, 30)}"`);

@@ -122,4 +122,27 @@ describe('budget', () => {
     console.info(`client script ${app}: ${bytes.length} B minified, ${gzipped} B gzip -9`);
     expect(gzipped).toBeLessThan(5 * 1024);
   });
+
+  test('the search script is a file of its own, named by pages only in data attributes, never loaded by a script tag', () => {
+    const assets = join(site.dir, 'assets');
+    const search = readdirSync(assets).find((name) => /^search\.[0-9a-f]+\.js$/.test(name)) ?? '';
+    expect(search).not.toBe('');
+    const app = readdirSync(assets).find((name) => /^app\.[0-9a-f]+\.js$/.test(name)) ?? '';
+    // The client script imports it by the URL a page gives, so it neither holds nor names it.
+    expect(readFileSync(join(assets, app), 'utf8')).not.toContain(search);
+    const pages = readdirSync(site.dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(70);
+    for (const file of pages) {
+      const html = readFileSync(join(site.dir, file), 'utf8');
+      const named = [...html.matchAll(new RegExp(`(\\S+)="/assets/${search.replace('.', '\\.')}"`, 'g'))].map((m) => m[1]);
+      expect(named.length, file).toBeGreaterThan(0);
+      expect(
+        named.filter((attribute) => attribute !== 'data-search' && attribute !== 'data-search-box'),
+        file,
+      ).toEqual([]);
+      expect(html, file).not.toMatch(/<script[^>]*search\.[0-9a-f]+\.js/);
+    }
+    const bytes = readFileSync(join(assets, search));
+    console.info(`search script ${search}: ${bytes.length} B minified, ${gzipSync(bytes, { level: 9 }).length} B gzip -9`);
+  });
 });

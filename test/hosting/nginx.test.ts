@@ -1,21 +1,24 @@
 /**
  * The shipped nginx configuration on real nginx, serving a build of the real site:
- * every route at its exact path, 404 pages by locale, caching, gzip, security headers, and the site
- * working in Chromium under that Content-Security-Policy.
+ * every route at its exact path, 404 pages by locale, caching, gzip, security headers, the
+ * Content-Security-Policy of cli/core/serve/csp.ts (WebAssembly for the search only), and the site and its
+ * search working in Chromium under that policy, with the bytes one query fetches measured.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join, relative, sep } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CSP, SITE_CSP } from '../../cli/core/serve/csp.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import { CONTENT } from '../helpers/cli.ts';
+import { CONTENT, ROOT } from '../helpers/cli.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
+import { resultLinks, waitForAnswer } from '../helpers/search.ts';
 import { sharedSite } from '../helpers/shared-site.ts';
 import { pathOf, SPEC_ROUTES } from '../helpers/site.ts';
 
 const LANG = { zh: 'zh-CN', en: 'en' } as const;
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const CSP = SITE_CSP;
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,
   'x-content-type-options': 'nosniff',
@@ -157,6 +160,61 @@ describe('headers on the shipped nginx configuration', () => {
   });
 });
 
+/** A page in a new context whose console errors, uncaught exceptions and CSP violations are collected. */
+async function openWatched(browser: Browser, locale: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own document answers 404, which Chromium logs as a failed resource load.
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { context, page, problems };
+}
+
+/**
+ * Starts recording the requests of the context's pages, Pagefind's worker's included; the returned function
+ * waits until every request recorded has finished and gives their URL paths (with the query string), in order.
+ */
+function recordRequests(context: BrowserContext): () => Promise<string[]> {
+  const started: string[] = [];
+  let ended = 0;
+  context.on('request', (request) => started.push(new URL(request.url()).pathname + new URL(request.url()).search));
+  context.on('requestfinished', () => ended++);
+  context.on('requestfailed', () => ended++);
+  return async () => {
+    await expect.poll(() => ended).toBe(started.length);
+    return started;
+  };
+}
+
+/**
+ * The bytes of the body nginx sends for `path` to a browser (which accepts gzip), as sent: compressed where
+ * nginx compresses. Counted here rather than in the browser, which does not report the size of a worker's
+ * own script.
+ */
+function sentBytes(path: string): Promise<number> {
+  return new Promise((done, fail) => {
+    httpGet(`${nginx.url}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => done(bytes));
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+/** What one query may fetch through nginx: a generous ceiling, so that a change that multiplies it fails. */
+const QUERY_BUDGET = 300 * 1024;
+
 describe('the site in Chromium under the shipped Content-Security-Policy', () => {
   let browser: Browser;
 
@@ -175,19 +233,7 @@ describe('the site in Chromium under the shipped Content-Security-Policy', () =>
     ['/news/radiology-trade-show-2024', 'zh-CN'],
     ['/en/no-such-page', 'en-US'],
   ])('loads %s with its scripts and styles and no CSP violation or console error', async (path, locale) => {
-    const context = await browser.newContext({ locale });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // The 404 page's own document answers 404, which Chromium logs as a failed resource load.
-      if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
+    const { context, page, problems } = await openWatched(browser, locale);
     const response = await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
     expect(response?.headers()['content-security-policy']).toBe(CSP);
     // The stylesheet applied, and the deferred app script runs: the menu button toggles aria-expanded.
@@ -202,5 +248,66 @@ describe('the site in Chromium under the shipped Content-Security-Policy', () =>
     await page.evaluate(() => new Promise<void>((settled) => requestIdleCallback(() => setTimeout(settled, 0))));
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it.each([
+    ['/search', '乳腺', 'zh-CN'],
+    ['/en/search', 'mammography', 'en-US'],
+  ])('runs a query on %s (%s) with no CSP violation, and fetches less than the budget for it', async (path, query, locale) => {
+    const { context, page, problems } = await openWatched(browser, locale);
+    const response = await page.goto(`${nginx.url}${path}`, { waitUntil: 'load' });
+    expect(response?.headers()['content-security-policy']).toBe(SEARCH_CSP);
+    // The search script has mounted (it loads with the page); what the query fetches starts from here.
+    await page.waitForSelector('[data-search][data-mounted]', { state: 'attached' });
+    const requested = recordRequests(context);
+    await page.fill('input[name=q]', query);
+    await page.press('input[name=q]', 'Enter');
+    await waitForAnswer(page);
+    const links = await resultLinks(page);
+    expect(links.length).toBeGreaterThan(0);
+    const prefix = path.replace(/\/search$/, '');
+    expect(links.filter((link) => link !== prefix && !link.startsWith(`${prefix}/`))).toEqual([]);
+    // The browser's own request for the site icon, made once a page has loaded, is not the query's.
+    const paths = (await requested()).filter((file) => file !== '/favicon.svg');
+    expect(paths).toContain(`${prefix}/pagefind/pagefind-worker.js`);
+    expect(paths.every((file) => file.startsWith(`${prefix}/pagefind/`))).toBe(true);
+    const files = await Promise.all(paths.map(async (file) => [file, await sentBytes(file)] as const));
+    const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.info(
+      `${path}?q=${query}: ${files.length} requests, ${total} B of bodies as nginx sends them (gzip on)\n${files.map(([file, bytes]) => `  ${bytes} ${file}`).join('\n')}`,
+    );
+    expect(total).toBeLessThan(QUERY_BUDGET);
+    await page.evaluate(() => new Promise<void>((settled) => requestIdleCallback(() => setTimeout(settled, 0))));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the search on the shipped nginx configuration', () => {
+  it.each([
+    ['/search', SEARCH_CSP],
+    ['/en/search', SEARCH_CSP],
+    ['/pagefind/pagefind-worker.js', SEARCH_CSP],
+    ['/en/pagefind/pagefind-worker.js', SEARCH_CSP],
+    ['/', SITE_CSP],
+    ['/DROC', SITE_CSP],
+    ['/en/DROC', SITE_CSP],
+    ['/no-such-page', SITE_CSP],
+    ['/pagefind/no-such-file', SITE_CSP],
+  ])('answers %s with the policy of cli/core/serve/csp.ts for it', async (path, csp) => {
+    const response = await get(path);
+    expect([path, response.status]).toEqual([path, path.includes('no-such') ? 404 : 200]);
+    expect(response.headers.get('content-security-policy')).toBe(csp);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(csp === SEARCH_CSP ? "'self' 'wasm-unsafe-eval'" : "'self'");
+  });
+
+  it('spells the two policies in nginx.conf exactly as cli/core/serve/csp.ts does', () => {
+    const conf = readFileSync(join(ROOT, 'hosting', 'nginx.conf'), 'utf8');
+    const header = /add_header Content-Security-Policy "([^"]+)" always;/.exec(conf)?.[1] ?? '';
+    const values = [...conf.matchAll(/set \$wasm "([^"]*)";/g)].map((match) => match[1]);
+    // $wasm is empty on the server and in the 404 location, and WebAssembly in the search location.
+    expect(values).toEqual(['', '', " 'wasm-unsafe-eval'"]);
+    expect(header.replace('$wasm', '')).toBe(SITE_CSP);
+    expect(header.replace('$wasm', values[2] ?? '')).toBe(SEARCH_CSP);
   });
 });

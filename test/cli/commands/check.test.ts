@@ -1,5 +1,5 @@
 /** `ecom-site check`: clean on the real build; names every broken link and missing asset by page. */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../../helpers/cli.ts';
@@ -51,6 +51,32 @@ describe('ecom-site check', () => {
     // 34 routes and 5 articles per locale, /en twice (en.html, en/index.html), the two 404 pages.
     expect(pages).toBeGreaterThanOrEqual(80);
     expect(result.stdout).toMatch(/Checked \d+ links on \d+ pages .* 0 broken/);
+  });
+
+  it('passes with the search pages and both search indexes in the checked folder, and crawls the search pages', async () => {
+    for (const file of [
+      'search.html',
+      'en/search.html',
+      'pagefind/pagefind.js',
+      'pagefind/pagefind-entry.json',
+      'en/pagefind/pagefind.js',
+    ]) {
+      expect([file, existsSync(join(built, file))]).toEqual([file, true]);
+    }
+    for (const index of ['pagefind', 'en/pagefind']) {
+      expect(readdirSync(join(built, index, 'index')).length, index).toBeGreaterThan(0);
+      expect(readdirSync(join(built, index, 'fragment')).length, index).toBeGreaterThan(0);
+    }
+    // The search script is named in data attributes, which a link checker does not follow: it must exist.
+    const script = /data-search="([^"]+)"/.exec(readFileSync(join(built, 'search.html'), 'utf8'))?.[1] ?? '';
+    expect(script).toMatch(/^\/assets\/search\.[0-9a-f]+\.js$/);
+    expect(existsSync(join(built, script))).toBe(true);
+    // The clean build passes (first test); a broken link on a search page is found there.
+    const dir = copyBuilt();
+    plant(dir, join('en', 'search.html'), '<a href="/en/no-such-page">nowhere</a>');
+    const result = await runCli(['check', '--out', dir]);
+    expect(result.code).toBe(1);
+    expect(Object.fromEntries(brokenByPage(result.stderr))).toEqual({ '/en/search': ['404 /en/no-such-page'] });
   });
 
   it('fails on a planted broken link and a missing asset, naming the page each is on', async () => {
