@@ -11,7 +11,7 @@
  * Without `--out` it builds the real content into a temporary folder; with it, it reads that build.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cspHeaders } from '../../cli/core/serve/csp.ts';
@@ -94,7 +94,8 @@ const errors: string[] = [];
 const ratio = (x: number): string => x.toFixed(2);
 const cells = (j: Judgement): string =>
   `${j.results} | ${ratio(j.recall)} | ${ratio(j.precision)} | ${ratio(j.precisionAtR)} | ${j.relevantFirst ? 'yes' : 'no'}`;
-const mean = (xs: number[]): string => ratio(xs.reduce((a, b) => a + b, 0) / xs.length);
+// Three places: with two, a mean just under 1 would print as 1.00.
+const mean = (xs: number[]): string => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(3);
 const means = (js: Judgement[]): string =>
   `| ${mean(js.map((j) => j.recall))} | ${mean(js.map((j) => j.precision))} | ${mean(js.map((j) => j.precisionAtR))} | ${js.filter((j) => j.relevantFirst).length}/${js.length}`;
 
@@ -138,7 +139,9 @@ try {
 }
 
 const counted = SETS.map((set) => `${pages.filter((page) => page.locale === set.locale).length} ${set.locale}`).join(', ');
-const report = `Pages indexed: ${counted}. Chromium ${chromium}.\n\n${tables.join('\n\n')}\n${notes.length ? `\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
+const pagefindVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'pagefind', 'package.json'), 'utf8')) as { version: string })
+  .version;
+const report = `Pages indexed: ${counted}; Pagefind ${pagefindVersion}, Chromium ${chromium}.\n\n${tables.join('\n\n')}\n${notes.length ? `\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
 console.log(report);
 if (errors.length) {
   console.error(`The search pages reported errors:\n${errors.join('\n')}`);
