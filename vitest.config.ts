@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The quick lane (`npm run test:quick`): what an edit usually needs, chosen by where a test lives — pure
- * modules, schema, planner, templates, and builds in this process on small fixtures. A file in these
+ * modules, schema, planner, templates, and builds in this process on small fixtures; under test/client,
+ * the files named `.unit.test.ts` (client modules run in Node, no browser). A file in these
  * folders whose name ends in `.slow.test.ts` (real threads, heaps filled up) runs in the whole lane
  * instead. Every other test file (the CLI run as a process, browsers, nginx, the parser proofs, the watch
  * fuzz) belongs to the whole lane. `npm test` runs both lanes; docs/testing.md says when to run which.
@@ -14,6 +15,7 @@ const QUICK = [
   'test/cli/core/**/*.test.ts',
   'test/templates/**/*.test.ts',
   'test/helpers/**/*.test.ts',
+  'test/client/**/*.unit.test.ts',
 ];
 const SLOW = ['**/*.slow.test.ts'];
 

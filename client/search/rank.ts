@@ -26,15 +26,18 @@ export function wantsPhrase(query: string): boolean {
  * The query as words separated by spaces, split as Pagefind splits text of the index's language `lang`
  * (`Intl.Segmenter`, as Pagefind does): 后处理 becomes `后 处理`. Pagefind would split it itself, but in the
  * language of the page rather than the index's, which differ when the hint searches another locale.
- * Languages written with spaces are left as typed.
+ * Languages written with spaces are left as typed. A quoted query stays quoted (`"后 处理"`): the quotes
+ * are what asks Pagefind for the phrase, and the split would drop them with the other punctuation.
  */
 export function queryWords(query: string, lang: string): string {
   const trimmed = query.trim().replace(/\s+/g, ' ');
   if (!HAN.test(trimmed) || typeof Intl.Segmenter === 'undefined') return trimmed;
-  const words = [...new Intl.Segmenter(lang, { granularity: 'word' }).segment(trimmed)]
+  const quoted = QUOTED.test(trimmed);
+  const words = [...new Intl.Segmenter(lang, { granularity: 'word' }).segment(quoted ? trimmed.slice(1, -1) : trimmed)]
     .filter((part) => part.isWordLike || HAN.test(part.segment))
     .map((part) => part.segment);
-  return words.length ? words.join(' ') : trimmed;
+  if (!words.length) return trimmed;
+  return quoted ? `"${words.join(' ')}"` : words.join(' ');
 }
 
 /** The queries to run for what the reader typed: the phrase (when it needs one) and the words. */

@@ -1,5 +1,6 @@
 /** Measuring one run of a command: wall and CPU seconds and peak RSS, from GNU time. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -40,3 +41,16 @@ export const fmt = (s: number): string => (s < 1 ? `${Math.round(s * 1000)} ms` 
 
 /** Bytes as MB (10^6), one decimal. */
 export const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/**
+ * Puts `report` between the lines `<!-- NAME:start -->` and `<!-- NAME:end -->` of the document `file`, where
+ * a bench keeps its last results; false (and nothing written) when the document lacks the markers.
+ */
+export function writeBetweenMarkers(file: string, name: string, report: string): boolean {
+  const doc = readFileSync(file, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!doc.includes(start) || !doc.includes(end)) return false;
+  writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}${doc.slice(doc.indexOf(end))}`);
+  return true;
+}

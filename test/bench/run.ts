@@ -10,13 +10,13 @@
  *   npm run bench [-- --pages 2000 --rounds 5 --photos 200 --no-readme]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, appendFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { writeCorpus } from './corpus.ts';
 import { imageBench, PHOTO_HEIGHT, PHOTO_WIDTH } from './images.ts';
-import { fmt, measure, median, megabytes, ROOT, type Sample } from './measure.ts';
+import { fmt, measure, median, megabytes, ROOT, type Sample, writeBetweenMarkers } from './measure.ts';
 import { ensurePeers } from './peers.ts';
 
 const BIN = join(ROOT, 'bin', 'ecom-site.js');
@@ -355,14 +355,7 @@ const machine = `machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().
 const report = `${machine}\n\n${rows.join('\n')}\n\n${floor.join('\n')}\n\n${smallRows.join('\n')}\n\n${PHOTOS > 0 ? `${images.join('\n')}\n\n` : ''}${extra.join('\n')}\n`;
 console.log(report);
 
-if (!process.argv.includes('--no-readme')) {
-  const docPath = join(ROOT, 'docs', 'performance.md');
-  const doc = readFileSync(docPath, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  if (doc.includes(start) && doc.includes(end)) {
-    writeFileSync(docPath, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${report}${doc.slice(doc.indexOf(end))}`);
-    console.log('docs/performance.md updated with these results.');
-  }
+if (!process.argv.includes('--no-readme') && writeBetweenMarkers(join(ROOT, 'docs', 'performance.md'), 'bench', report)) {
+  console.log('docs/performance.md updated with these results.');
 }
 rmSync(work, { recursive: true, force: true });
