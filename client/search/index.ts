@@ -4,11 +4,11 @@
  * `<main>` and, when this language has none, which other languages have. It is a separate file so the
  * base script stays small; Pagefind's own script, worker and WebAssembly load on the first search.
  */
-import { phraseFirst, queriesOf, type Hit } from './rank.ts';
+import { holdsLatinWords, latinWords, phraseFirst, queriesOf, type Hit } from './rank.ts';
 
 /** What this script uses of a Pagefind result. */
 interface Result extends Hit {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
+  data(): Promise<{ url: string; content: string; excerpt: string; meta: { title?: string } }>;
 }
 
 /** What this script uses of Pagefind's module (`pagefind.js` of an index). */
@@ -55,15 +55,13 @@ export async function find(index: string, lang: string, query: string): Promise<
   const pagefind = await pagefindOf(index);
   const { phrase, words } = queriesOf(query, lang);
   const [exact, loose] = await Promise.all([phrase ? pagefind.search(phrase) : null, pagefind.search(words)]);
-  const ranked = loose?.results ?? [];
-  // Pagefind scores every page of a quoted search alike, which leaves them in index order: the phrase's
-  // pages take the order Pagefind ranks them in for the words (a stable sort keeps the rest as they were).
-  const rank = new Map(ranked.map((hit, i) => [hit.id, i]));
-  const at = (hit: Result): number => rank.get(hit.id) ?? ranked.length;
-  return phraseFirst(
-    [...(exact?.results ?? [])].sort((a, b) => at(a) - at(b)),
-    ranked,
-  );
+  const hits = phraseFirst(exact?.results ?? [], loose?.results ?? []);
+  const latin = latinWords(query);
+  if (!latin.length) return hits;
+  // A Latin word the index lacks is answered with pages holding a start of it (client/search/rank.ts
+  // `holdsLatinWords`): each page is checked against its text, which Pagefind caches for the results shown.
+  const texts = await Promise.all(hits.map((hit) => hit.data().then((page) => page.content)));
+  return hits.filter((_, i) => holdsLatinWords(texts[i] ?? '', latin));
 }
 
 /** `text` with `{name}` replaced by `values[name]`. */

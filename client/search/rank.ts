@@ -4,8 +4,8 @@
  *
  * Pagefind splits Chinese text into words at index time. A Chinese query is split the same way, and its
  * words are then matched anywhere in a page, so 后处理 (post-processing) also finds every page with 后 and
- * 处理 far apart. The reader meant the phrase: pages holding it come first, in Pagefind's order, then the
- * pages that only hold its parts.
+ * 处理 far apart. The reader meant the phrase: pages holding it come first, then the pages that only hold
+ * its parts, each group in Pagefind's order for the words.
  */
 
 /** A result as Pagefind returns it: its page's id, and the rest, kept as it is. */
@@ -46,8 +46,42 @@ export function queriesOf(query: string, lang: string): { phrase?: string; words
   return wantsPhrase(query) ? { phrase: `"${words}"`, words } : { words };
 }
 
-/** The pages of the phrase first, in their order, then the other pages of the words, in theirs. */
+/**
+ * The pages of the phrase first, then the other pages of the words, in the words' order. Pagefind scores
+ * every page of a quoted search alike (they come back in index order), so the phrase's pages take the
+ * order the words' search ranks them in; any it did not find follow them in their own order.
+ */
 export function phraseFirst<T extends Hit>(phrase: readonly T[], words: readonly T[]): T[] {
+  const rank = new Map(words.map((hit, i) => [hit.id, i]));
+  const at = (hit: T): number => rank.get(hit.id) ?? words.length;
   const seen = new Set(phrase.map((hit) => hit.id));
-  return [...phrase, ...words.filter((hit) => !seen.has(hit.id))];
+  // A stable sort: pages the words' search lacks keep their own order, after the others.
+  return [...[...phrase].sort((a, b) => at(a) - at(b)), ...words.filter((hit) => !seen.has(hit.id))];
+}
+
+/** A word of a query written in Latin letters (and digits): `DICOM`, `3D`, `post` and `processing`. */
+const LATIN_WORD = /[\p{Script=Latin}\p{N}]*\p{Script=Latin}[\p{Script=Latin}\p{N}]*/gu;
+
+/** The words of `query` written in Latin letters, in lower case. */
+export function latinWords(query: string): string[] {
+  return (query.toLowerCase().match(LATIN_WORD) ?? []).filter((word) => word.length > 0);
+}
+
+/**
+ * The start every form of `word` shares, as far as this check needs: Pagefind stems English (a page with
+ * "processed" is found for "processing"), so up to four letters of ending are left off a long word.
+ */
+export function stemOf(word: string): string {
+  return word.length <= 4 ? word : word.slice(0, Math.max(4, word.length - 4));
+}
+
+/**
+ * True when a page's text holds every Latin word of the query (its stem, anywhere, in any case). Pagefind
+ * answers a word its index lacks with the pages of the longest start of it that it has, so
+ * "maxillofacial" finds every page that names the MA console and "extremity" every page with "e-com":
+ * those results are dropped, and a query only another language has gets its hint.
+ */
+export function holdsLatinWords(text: string, words: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return words.every((word) => lower.includes(stemOf(word)));
 }

@@ -4,7 +4,16 @@
  * browser test of the same ranking on the real site is test/client/search-ranking.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { type Hit, phraseFirst, queriesOf, queryWords, wantsPhrase } from '../../client/search/rank.ts';
+import {
+  type Hit,
+  holdsLatinWords,
+  latinWords,
+  phraseFirst,
+  queriesOf,
+  queryWords,
+  stemOf,
+  wantsPhrase,
+} from '../../client/search/rank.ts';
 import { random } from '../helpers/random.ts';
 
 describe('queryWords', () => {
@@ -72,7 +81,7 @@ function draw(next: () => number, pool: readonly string[]): Hit[] {
 }
 
 describe('phraseFirst', () => {
-  it('returns every page once: the phrase’s in their order, then the words’ others in theirs (seeded)', () => {
+  it('returns every page once: the phrase’s first, then the words’ others, each in the words’ order (seeded)', () => {
     const pool = Array.from({ length: 16 }, (_, i) => `page-${i}`);
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const next = random(seed);
@@ -92,7 +101,10 @@ describe('phraseFirst', () => {
         const phraseIds = phrase.map((hit) => hit.id);
         expect(new Set(out).size, why).toBe(out.length);
         expect(new Set(out), why).toEqual(new Set([...phraseIds, ...words.map((hit) => hit.id)]));
-        expect(out.slice(0, phrase.length), why).toEqual(phraseIds);
+        // The phrase's pages first: those the words found in the words' order, then the others in theirs.
+        const wordsAt = (id: string): number => words.findIndex((hit) => hit.id === id);
+        const found = phraseIds.filter((id) => wordsAt(id) >= 0).sort((a, b) => wordsAt(a) - wordsAt(b));
+        expect(out.slice(0, phrase.length), why).toEqual([...found, ...phraseIds.filter((id) => wordsAt(id) < 0)]);
         const rest = out.slice(phrase.length);
         const order = rest.map((id) => words.findIndex((hit) => hit.id === id));
         expect(
@@ -120,5 +132,29 @@ describe('phraseFirst', () => {
   it('gives the words’ pages alone when the phrase has none', () => {
     expect(phraseFirst([], [{ id: 'x' }, { id: 'y' }])).toEqual([{ id: 'x' }, { id: 'y' }]);
     expect(phraseFirst([], [])).toEqual([]);
+  });
+});
+
+describe('holdsLatinWords', () => {
+  it('takes the Latin words of a query, in lower case, whatever surrounds them', () => {
+    expect(latinWords('DICOM工作站')).toEqual(['dicom']);
+    expect(latinWords('"Cloud  viewer"')).toEqual(['cloud', 'viewer']);
+    expect(latinWords('post-processing 3D')).toEqual(['post', 'processing', '3d']);
+    expect(latinWords('后处理')).toEqual([]);
+  });
+
+  it('keeps a page holding every word or a stemmed form of it, in any case', () => {
+    expect(stemOf('processing')).toBe('proces');
+    expect(stemOf('PACS'.toLowerCase())).toBe('pacs');
+    expect(holdsLatinWords('Reads DICOM images; MiniPACS stores them.', ['dicom', 'pacs'])).toBe(true);
+    expect(holdsLatinWords('Images are processed on the console.', ['processing'])).toBe(true);
+    expect(holdsLatinWords('Two Workstations', ['workstation'])).toBe(true);
+  });
+
+  it('drops a page that holds only a start of the word, which Pagefind answers a missing word with', () => {
+    expect(holdsLatinWords('MA 乳腺X射线摄影操作台', ['maxillofacial'])).toBe(false);
+    expect(holdsLatinWords('contact@e-com.example', ['extremity'])).toBe(false);
+    expect(holdsLatinWords('C形臂', ['cephalometric'])).toBe(false);
+    expect(holdsLatinWords('Cloud Web Viewer', ['cloud', 'workstation'])).toBe(false);
   });
 });
