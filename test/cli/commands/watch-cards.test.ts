@@ -20,7 +20,7 @@ it('remakes only the card of a page whose title was edited, and removes its old 
     const inodes = (): Map<string, number> => new Map(readdirSync(cardsDir).map((name) => [name, statSync(join(cardsDir, name)).ino]));
     const before = inodes();
     const old = [...before.keys()].find((name) => name.startsWith('a___en.'));
-    expect(before.size).toBe(6); // index, a and 404, in both locales
+    expect(before.size).toBe(8); // index, a, 404 and search, in both locales
     expect(old).toBeDefined();
 
     writeFileSync(join(content, 'en', 'a.md'), '---\ntitle: Page A, renamed\ndescription: A\nkeywords: a\n---\n\nA.\n');
@@ -31,7 +31,7 @@ it('remakes only the card of a page whose title was edited, and removes its old 
       },
       () => watch.output.all,
     );
-    expect(after.size).toBe(6);
+    expect(after.size).toBe(8);
     for (const [name, ino] of after) {
       if (name.startsWith('a___en.')) continue;
       expect(ino, name).toBe(before.get(name));
