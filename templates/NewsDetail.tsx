@@ -16,7 +16,8 @@ export function NewsDetail(props: TemplateProps): ReactElement {
       <PageHero page={page} site={site} />
       <Intro page={page} />
       {newest ? (
-        <div data-news-detail="" data-articles={site.articles.map((a) => `${a.slug}=${a.href}`).join(' ')}>
+        // The newest article is found at its own page: the search index leaves its copy here out.
+        <div data-news-detail="" data-articles={site.articles.map((a) => `${a.slug}=${a.href}`).join(' ')} data-pagefind-ignore="all">
           <ArticleBody
             {...props}
             article={{

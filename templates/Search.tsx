@@ -27,11 +27,11 @@ export function Search(props: TemplateProps): ReactElement {
             data-text-count-other={t('search.countOther')}
             data-text-none={t('search.none')}
             data-text-elsewhere={t('search.elsewhere')}
-            data-text-more={t('search.more')}
             data-text-failed={t('search.failed')}
           >
             <h1>{t('search.title')}</h1>
-            <search>
+            {/* biome-ignore lint/a11y/noRedundantRoles: browsers the client targets (Chrome < 118, Safari < 17) map <search> to no landmark */}
+            <search role="search">
               <form className="search-form" action={search.href} method="get">
                 <label htmlFor="search-q">{t('search.label')}</label>
                 <div className="search-row">

@@ -5,10 +5,8 @@
  * (`[data-search-box]`) loads it when focused, ahead of the search page the box's form opens.
  */
 
-/** The search script's exports (client/search/index.ts). */
-interface SearchModule {
-  mountSearch(root: HTMLElement): void;
-}
+/** The search script's exports (a type only: its code is not part of this script). */
+type SearchModule = typeof import('./index.ts');
 
 const loaded = new Map<string, Promise<SearchModule>>();
 

@@ -38,7 +38,10 @@ const indexes = new Map<string, Promise<Pagefind>>();
 function pagefindOf(index: string): Promise<Pagefind> {
   let module = indexes.get(index);
   if (!module) {
-    module = (import(`${index}pagefind.js`) as Promise<Pagefind>).then(async (pagefind) => {
+    // Resolved against the page, not this module: with a CDN the search script comes from another origin,
+    // while the index is the site's own (its worker must be same-origin).
+    const url = new URL(`${index}pagefind.js`, document.baseURI).href;
+    module = (import(url) as Promise<Pagefind>).then(async (pagefind) => {
       // The index lists every page at its full path (`/en/MA`): without `baseUrl`, Pagefind would put the
       // index folder's prefix before it (`/en/en/MA`).
       await pagefind.options({ excerptLength: EXCERPT_WORDS, baseUrl: '/' });
@@ -124,12 +127,17 @@ export function mountSearch(root: HTMLElement): void {
     if (url.href !== location.href) history.replaceState(history.state, '', url.href);
   };
 
-  /** Adds the next results to the list; `focus` moves focus to the first one added ("show more"). */
-  const showNext = async (mine: number, focus: boolean): Promise<void> => {
-    const batch = shown.slice(next, next + PAGE_SIZE);
+  /**
+   * Adds the next `count` results to the list; `focus` moves focus to the first one added ("show more").
+   * The batch is claimed before its pages load, so a second click takes the next one.
+   */
+  const showNext = async (mine: number, focus: boolean, count = PAGE_SIZE): Promise<void> => {
+    const batch = shown.slice(next, next + count);
+    next += batch.length;
     const pages = await Promise.all(batch.map((hit) => hit.data()));
     if (mine !== ticket) return;
-    next += batch.length;
+    // How many are shown, with the page's history entry: coming Back to it shows as many again.
+    history.replaceState({ ...(history.state as object | null), searchShown: next }, '');
     const items = pages.map((page) => {
       const item = doc.createElement('li');
       const heading = doc.createElement('h2');
@@ -188,7 +196,8 @@ export function mountSearch(root: HTMLElement): void {
     return [lead.textContent, ...links.map((link) => link.textContent)].join(' ');
   };
 
-  const run = async (query: string): Promise<void> => {
+  /** Runs `query`, showing at least `count` results (more when the reader had shown more before). */
+  const run = async (query: string, count = PAGE_SIZE): Promise<void> => {
     clear();
     remember(query.trim());
     if (!query.trim()) return;
@@ -217,7 +226,7 @@ export function mountSearch(root: HTMLElement): void {
       }
       return;
     }
-    await showNext(mine, false);
+    await showNext(mine, false, Math.max(count, PAGE_SIZE));
     if (mine !== ticket) return;
     // The count is announced once the results it counts are on the page.
     status.textContent = fill((plural.select(hits.length) === 'one' ? texts.textCountOne : texts.textCountOther) ?? '', values);
@@ -228,14 +237,20 @@ export function mountSearch(root: HTMLElement): void {
     clearTimeout(timer);
     void run(input.value);
   });
-  input.addEventListener('input', () => {
+  const later = (): void => {
     clearTimeout(timer);
     timer = window.setTimeout(() => {
       if (root.isConnected) void run(input.value);
     }, TYPING_PAUSE_MS);
+  };
+  // While an input method composes (pinyin becoming 乳腺), the field holds letters the reader has not
+  // chosen yet: the search waits for the composition to end.
+  input.addEventListener('input', (event) => {
+    if (!(event as InputEvent).isComposing) later();
   });
+  input.addEventListener('compositionend', later);
   input.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || !input.value) return;
+    if (event.key !== 'Escape' || event.isComposing || !input.value) return;
     // Escape clears the query and the results (the browser would clear the field only).
     event.preventDefault();
     clearTimeout(timer);
@@ -244,8 +259,15 @@ export function mountSearch(root: HTMLElement): void {
   });
   more.addEventListener('click', () => void showNext(ticket, true));
 
-  const query = new URL(location.href).searchParams.get('q') ?? '';
-  input.value = query;
-  if (query.trim()) void run(query);
+  // `?q=` wins; without it, what the reader typed before this script arrived is searched, not erased.
+  const asked = new URL(location.href).searchParams.get('q');
+  if (asked !== null) input.value = asked;
+  const query = input.value;
+  const before = history.state as { searchShown?: number; y?: number } | null;
+  if (query.trim())
+    void run(query, before?.searchShown).then(() => {
+      // Back to this page: navigation restored the position before the results were there.
+      if (before?.y) scrollTo({ top: before.y, behavior: 'instant' });
+    });
   else input.focus();
 }

@@ -51,7 +51,8 @@ export function ArticleBody({
         </div>
       </article>
       {others.length ? (
-        <section className="band muted-band" aria-labelledby="other-news-title">
+        // Other articles, found at their own pages: the search index leaves the list out (docs/search.md).
+        <section className="band muted-band" aria-labelledby="other-news-title" data-pagefind-ignore="all">
           <div className="container">
             <BandHeading id="other-news-title" title={t('news.others')} />
             <ArticleList articles={others} t={t} lang={page.contentLang} level={3} layout="grid" />

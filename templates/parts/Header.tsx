@@ -122,7 +122,8 @@ function NavList({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
  */
 function SearchBox({ site, t }: Pick<TemplateProps, 'site' | 't'>): ReactElement {
   return (
-    <search className="site-search">
+    // biome-ignore lint/a11y/noRedundantRoles: browsers the client targets (Chrome < 118, Safari < 17) map <search> to no landmark
+    <search className="site-search" role="search">
       <form className="site-search-form" action={site.search.href} method="get" data-search-box={site.search.script}>
         <label className="visually-hidden" htmlFor="site-search-q">
           {t('search.label')}

@@ -3,13 +3,12 @@
  * and named for screen readers, leading to the same page in each locale and remembering the choice, and
  * the root path's detection choosing among the configured locales (docs/architecture.md, "Client script"; docs/locales.md).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../cli/core/serve/serve.ts';
 import { cspHeaders } from '../../cli/core/serve/csp.ts';
 import { launchBrowser, openPage, waitForRoute, type Site } from '../helpers/browser.ts';
+import { AXE_SOURCE } from '../helpers/axe.ts';
 import { buildJapaneseSite } from '../helpers/ja-site.ts';
 
 const site = {} as Site;
@@ -26,8 +25,6 @@ afterAll(async () => {
   await site.browser?.close();
   await server?.close();
 });
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const cookieOf = async (page: Page): Promise<string | undefined> =>
   (await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value;

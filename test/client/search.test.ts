@@ -9,10 +9,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SEARCH_CSP, SITE_CSP } from '../../cli/core/serve/csp.ts';
 import { axeViolations, injectAxe } from '../helpers/axe.ts';
-import { hasMarker, markWindow, type OpenPage, openPage, routeOf, useSite, waitForRoute } from '../helpers/browser.ts';
+import { hasMarker, markWindow, type OpenPage, openPage, reportCspViolations, routeOf, useSite, waitForRoute } from '../helpers/browser.ts';
 import { pagesHolding, resultLinks, searchText, waitForAnswer } from '../helpers/search.ts';
+import { type IndexedText, indexedTexts } from '../helpers/search-truth.ts';
 
 const site = useSite();
+let texts: Promise<IndexedText[]> | undefined;
+/** The indexed pages of the shared build with their indexed text (test/helpers/search-truth.ts), read once. */
+const indexed = (): Promise<IndexedText[]> => {
+  texts ??= indexedTexts(site.dir);
+  return texts;
+};
 
 /** `path?q=query`, percent-encoded as the browser's form sends it. */
 const withQuery = (path: string, query: string): string => `${path}?q=${encodeURIComponent(query)}`;
@@ -20,11 +27,7 @@ const withQuery = (path: string, query: string): string => `${path}?q=${encodeUR
 /** Opens a page that reports CSP violations as console errors (which `openPage` collects). */
 async function openWatched(options: Parameters<typeof openPage>[1] = {}): Promise<OpenPage> {
   const opened = await openPage(site, options);
-  await opened.context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  await reportCspViolations(opened.context);
   return opened;
 }
 
@@ -46,7 +49,7 @@ describe('queries and the order of their results', () => {
     const { context, page, errors } = await openWatched();
     const status = await searchFor(page, '/search', '乳腺');
     const links = await resultLinks(page);
-    expect([...links].sort()).toEqual(pagesHolding(site.dir, 'zh', /乳腺/));
+    expect([...links].sort()).toEqual(pagesHolding(await indexed(), 'zh', /乳腺/));
     expect(links[0]).toBe('/MA');
     expect(status).toBe(searchText('search.countOther', 'zh', { query: '乳腺', count: String(links.length) }));
     expect(errors).toEqual([]);
@@ -57,7 +60,7 @@ describe('queries and the order of their results', () => {
     const { context, page, errors } = await openWatched();
     const status = await searchFor(page, '/en/search', 'mammography');
     const links = await resultLinks(page);
-    expect([...links].sort()).toEqual(pagesHolding(site.dir, 'en', /mammograph/i));
+    expect([...links].sort()).toEqual(pagesHolding(await indexed(), 'en', /mammograph/i));
     // The pages with a section on mammography before the home page, which only lists the product.
     expect(links.slice(0, 3).sort()).toEqual(['/en/DR', '/en/Image', '/en/MA']);
     expect(status).toBe(searchText('search.countOther', 'en', { query: 'mammography', count: String(links.length) }));
@@ -69,7 +72,7 @@ describe('queries and the order of their results', () => {
   test('后处理 lists every page holding the phrase before the pages that only hold its parts', async () => {
     const { context, page } = await openWatched();
     await searchFor(page, '/search', '后处理');
-    const phrase = pagesHolding(site.dir, 'zh', /后处理/);
+    const phrase = pagesHolding(await indexed(), 'zh', /后处理/);
     expect(phrase.length).toBeGreaterThanOrEqual(3);
     const links = await resultLinks(page);
     expect(links.slice(0, phrase.length).sort()).toEqual(phrase);
@@ -80,8 +83,10 @@ describe('queries and the order of their results', () => {
 
   test('a word on one English page is counted in the singular', async () => {
     const { context, page } = await openWatched();
-    expect(pagesHolding(site.dir, 'en', /cephalometric/i)).toEqual(['/en/CBCT']);
-    expect(await searchFor(page, '/en/search', 'cephalometric')).toBe(searchText('search.countOne', 'en', { query: 'cephalometric' }));
+    expect(pagesHolding(await indexed(), 'en', /cephalometric/i)).toEqual(['/en/CBCT']);
+    expect(await searchFor(page, '/en/search', 'cephalometric')).toBe(
+      searchText('search.countOne', 'en', { query: 'cephalometric', count: '1' }),
+    );
     expect(await resultLinks(page)).toEqual(['/en/CBCT']);
     await context.close();
   });
@@ -235,15 +240,15 @@ describe('another language', () => {
   for (const query of ['panoramic', 'maxillofacial', 'extremity', 'cephalometric']) {
     test(`an English-only query on /search points to English (${query})`, async () => {
       const { context, page } = await openWatched();
-      expect(pagesHolding(site.dir, 'zh', new RegExp(query, 'i'))).toEqual([]);
-      expect(pagesHolding(site.dir, 'en', new RegExp(query, 'i')).length).toBeGreaterThan(0);
+      expect(pagesHolding(await indexed(), 'zh', new RegExp(query, 'i'))).toEqual([]);
+      expect(pagesHolding(await indexed(), 'en', new RegExp(query, 'i')).length).toBeGreaterThan(0);
       const status = await searchFor(page, '/search', query);
       expect(status).toContain(searchText('search.none', 'zh', { query }));
       expect(await page.locator('.search-results li').count()).toBe(0);
       const link = page.locator('.search-elsewhere a');
       expect(await link.getAttribute('href')).toBe(`/en/search?q=${query}`);
       expect(await link.getAttribute('hreflang')).toBe('en');
-      expect(await link.textContent()).toBe(`English (${pagesHolding(site.dir, 'en', new RegExp(query, 'i')).length})`);
+      expect(await link.textContent()).toBe(`English (${pagesHolding(await indexed(), 'en', new RegExp(query, 'i')).length})`);
       expect(status).toContain((await link.textContent()) ?? '?');
       await context.close();
     });
@@ -379,6 +384,49 @@ describe.each([375, 1920])('the search page with results at %i px', (width) => {
 });
 
 describe('going to a result and back', () => {
+  test('Back from a result shows as many results as were shown, where the reader was', async () => {
+    const { context, page, errors } = await openWatched({ viewport: { width: 1280, height: 700 } });
+    await searchFor(page, '/search', '影像');
+    await page.click('.search-more');
+    await page.waitForFunction(() => document.querySelectorAll('.search-results > li').length === 20);
+    const links = await resultLinks(page);
+    // Instant scrolling and a click that scrolls nothing: the stylesheet scrolls smoothly, and a position
+    // read mid-animation would not be the one the page keeps.
+    const y = await page.evaluate((href) => {
+      const link = document.querySelector<HTMLAnchorElement>(`.search-results a[href="${href}"]`);
+      scrollTo({ top: (link?.getBoundingClientRect().top ?? 0) + scrollY - 200, behavior: 'instant' });
+      return scrollY;
+    }, links[15]);
+    expect(y).toBeGreaterThan(0);
+    await page.evaluate((href) => document.querySelector<HTMLAnchorElement>(`.search-results a[href="${href}"]`)?.click(), links[15]);
+    await page.waitForFunction(() => !document.querySelector('[data-search]'));
+    await page.goBack();
+    await waitForRoute(page, 'search___zh');
+    await page.waitForFunction(() => document.querySelectorAll('.search-results > li').length === 20);
+    expect(await resultLinks(page)).toEqual(links);
+    await page.waitForFunction((at) => Math.abs(scrollY - at) < 2, y);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('"show more" pressed twice at once adds each result once: the next ten, then the ten after', async () => {
+    const { context, page } = await openWatched();
+    await searchFor(page, '/search', '影像');
+    const total = Number(/\d+/.exec((await page.textContent('.search-status')) ?? '')?.[0]);
+    expect(total).toBeGreaterThan(20);
+    await page.evaluate(() => {
+      const more = document.querySelector<HTMLButtonElement>('.search-more');
+      more?.click();
+      more?.click();
+    });
+    const shown = Math.min(30, total);
+    await page.waitForFunction((n) => document.querySelectorAll('.search-results > li').length >= n, shown);
+    const links = await resultLinks(page);
+    expect(links).toHaveLength(shown);
+    expect(new Set(links).size).toBe(shown);
+    await context.close();
+  });
+
   test('a result opens its page in place; Back shows the search page with the same ?q= and its results', async () => {
     const { context, page, errors } = await openWatched();
     await searchFor(page, '/search', '乳腺');

@@ -13,9 +13,10 @@ import { sharedSite } from './shared-site.ts';
 import { CHROMIUM } from './system.ts';
 
 /**
- * The Content-Security-Policy every browser test runs under: the one hosting/nginx.conf sends
- * (cli/core/serve/csp.ts), WebAssembly allowed on the search pages and index files only. The client script
- * must work with it (no inline script, no inline handler); a violation shows as a console error.
+ * The Content-Security-Policy of every page but the search's, which the browser tests run under: the one
+ * hosting/nginx.conf sends (cli/core/serve/csp.ts; the servers here add WebAssembly on the search paths with
+ * `cspHeaders`). The client script must work with it (no inline script, no inline handler); a violation
+ * shows as a console error.
  */
 export const STRICT_CSP = SITE_CSP;
 
@@ -166,4 +167,13 @@ export async function recordProgress(page: Page): Promise<void> {
 /** The progress-bar changes logged since `recordProgress`. */
 export function progressLog(page: Page): Promise<ProgressSample[]> {
   return page.evaluate(() => (window as Window & { __progress?: ProgressSample[] }).__progress ?? []);
+}
+
+/** Makes every page of `context` report a Content-Security-Policy violation as a console error. */
+export async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
 }

@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_CSP, SITE_CSP } from '../../cli/core/serve/csp.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, reportCspViolations } from '../helpers/browser.ts';
 import { CONTENT, ROOT } from '../helpers/cli.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
 import { resultLinks, waitForAnswer } from '../helpers/search.ts';
@@ -170,11 +170,7 @@ async function openWatched(browser: Browser, locale: string): Promise<{ context:
     if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  await reportCspViolations(context);
   return { context, page, problems };
 }
 

@@ -38,9 +38,11 @@ export interface SitePage {
   description: 'error.notFoundLead' | 'search.lead';
 }
 
+/** The 404 page of each locale (docs/hosting.md, "Output"). */
 export const NOT_FOUND_PAGE: SitePage = { route: '/404', template: '404', title: 'error.notFound', description: 'error.notFoundLead' };
 /** The search page (docs/search.md): its results come from the locale's index under SEARCH_INDEX. */
 export const SEARCH_PAGE: SitePage = { route: '/search', template: 'search', title: 'search.title', description: 'search.lead' };
+/** Every page the build writes itself, in every locale. */
 export const SITE_PAGES: readonly SitePage[] = [NOT_FOUND_PAGE, SEARCH_PAGE];
 /** The route of each locale's search index folder (cli/core/write/search-index.ts). */
 export const SEARCH_INDEX = '/pagefind';
@@ -108,6 +110,14 @@ export function checkFileRoute(
     };
   if (reserved.has(first))
     return { code: 'ROUTE_RESERVED', message: `The route ${route} is reserved: the build generates /${first} itself.` };
+  // One folder down is where another locale's search lives (`/en/search`, `/en/pagefind/`): a page there
+  // would be served under the search's WebAssembly policy (cli/core/serve/csp.ts `SEARCH_PATHS`).
+  const [, , second = '', third] = route.split('/');
+  if (second === 'pagefind' || (second === 'search' && third === undefined))
+    return {
+      code: 'ROUTE_RESERVED',
+      message: `The route ${route} is reserved: /<folder>/${second} is where a locale's search lives (docs/search.md).`,
+    };
   // `/Assets` or `/EN` would be written over the build's own `assets/` or `en.html` where case is ignored.
   const lower = first.toLowerCase();
   if (reserved.has(lower))

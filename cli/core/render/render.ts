@@ -502,6 +502,6 @@ export function renderSitePage(sitePage: SitePage, locale: Locale, ctx: RenderCo
   const notFound = sitePage.template === '404';
   const site = siteModel(ctx, locale, notFound ? undefined : sitePage.route, notFound ? '/' : sitePage.route, all);
   const props: TemplateProps = { page: model, site, t };
-  const component = notFound ? ctx.templates.NotFound : ctx.templates.Search;
+  const component = { '404': ctx.templates.NotFound, search: ctx.templates.Search }[sitePage.template];
   return `<!doctype html>${renderToStaticMarkup(createElement(component, props))}`;
 }

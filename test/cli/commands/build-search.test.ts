@@ -122,7 +122,7 @@ describe('the search pages of the build', () => {
       ['en/404.html', '/en/search'],
     ] as const) {
       const header = page(file).slice(0, page(file).indexOf('<main'));
-      const form = /<search class="site-search"><form class="site-search-form"([^>]*)>/.exec(header)?.[1] ?? '';
+      const form = /<search class="site-search" role="search"><form class="site-search-form"([^>]*)>/.exec(header)?.[1] ?? '';
       expect(form, file).toContain(`action="${action}" method="get"`);
       expect(form, file).toMatch(/data-search-box="\/assets\/search\.[0-9a-f]+\.js"/);
       expect(header, file).toMatch(/<input type="search" id="site-search-q"[^>]* name="q"/);

@@ -6,16 +6,14 @@
  * target-size rule on, as the site-wide audit runs it).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../cli/core/serve/serve.ts';
 import { cspHeaders } from '../../../cli/core/serve/csp.ts';
 import { launchBrowser } from '../../helpers/browser.ts';
+import { AXE_SOURCE } from '../../helpers/axe.ts';
 import { copyContent, runCli } from '../../helpers/cli.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: RunningServer;
 let browser: Browser;

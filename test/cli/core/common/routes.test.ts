@@ -76,6 +76,10 @@ describe('routes', () => {
     expect(checkFileRoute('assets/x.md', L)?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('search.md', L)?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('pagefind/x.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('company/search.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('company/pagefind/x.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('company/search/x.md', L)).toBeNull();
+    expect(checkFileRoute('a/b/search.md', L)).toBeNull();
   });
 });
 
