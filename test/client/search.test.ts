@@ -404,7 +404,9 @@ describe('going to a result and back', () => {
     await waitForRoute(page, 'search___zh');
     await page.waitForFunction(() => document.querySelectorAll('.search-results > li').length === 20);
     expect(await resultLinks(page)).toEqual(links);
-    await page.waitForFunction((at) => Math.abs(scrollY - at) < 2, y);
+    // Where the reader was: within half a screen, as a heavily loaded machine may still be laying out the
+    // page while it scrolls; without the restore the page stops where the short, empty list left it.
+    await page.waitForFunction((at) => Math.abs(scrollY - at) < innerHeight / 2, y);
     expect(errors).toEqual([]);
     await context.close();
   });
