@@ -1,6 +1,6 @@
 /**
  * The search script (docs/search.md, "In the browser"): loaded by the client script on the search page
- * only, it runs `?q=` and what the reader types against the locale's Pagefind index, shows the results in
+ * (or ahead of it, when a header search box gets focus), it runs `?q=` and what the reader types against the locale's Pagefind index, shows the results in
  * `<main>` and, when this language has none, which other languages have. It is a separate file so the
  * base script stays small; Pagefind's own script, worker and WebAssembly load on the first search.
  */
@@ -29,7 +29,7 @@ interface Other {
 const PAGE_SIZE = 10;
 /** Typing pauses this long before the search runs. */
 const TYPING_PAUSE_MS = 250;
-/** Characters of the excerpt around the match: Pagefind counts words, and a Chinese word is short. */
+/** Length of an excerpt in Pagefind's words: more than its default, as a Chinese word is short. */
 const EXCERPT_WORDS = 36;
 
 const indexes = new Map<string, Promise<Pagefind>>();
