@@ -137,6 +137,24 @@ describe('the search pages of the build', () => {
     }
   });
 
+  it('leaves copies of other pages out: the newest article on /newsDetail, the articles listed under one', () => {
+    // Pagefind keeps the word breaks it found in Chinese text as zero-width spaces.
+    const zh = indexedPages(join(out, 'pagefind')).map((p) => ({ ...p, content: p.content.replace(/\u200B/g, '') }));
+    const html = page('newsDetail.html');
+    const copy = /data-news-detail[\s\S]*?<p>([^<]{20,})/.exec(html)?.[1] ?? '';
+    expect(copy).not.toBe('');
+    const sentence = copy.slice(0, 20);
+    expect(zh.find((p) => p.url === '/newsDetail')?.content).not.toContain(sentence);
+    const holders = zh.filter((p) => p.content.includes(sentence)).map((p) => p.url);
+    expect(holders).toHaveLength(1);
+    expect(holders[0]).toMatch(/^\/news\//);
+    // An article's own page holds no other article's title from its "more news" list.
+    const article = zh.find((p) => p.url === holders[0]);
+    const others = zh.filter((p) => p.url.startsWith('/news/') && p.url !== holders[0]).map((p) => p.title);
+    expect(others.length).toBeGreaterThan(0);
+    for (const title of others) expect(article?.content, title).not.toContain(title);
+  });
+
   it('leaves repeated blocks out of the index and titles each result by its page', () => {
     const en = indexedPages(join(out, 'en', 'pagefind'));
     const droc = en.find((p) => p.url === '/en/DROC');
