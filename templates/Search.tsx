@@ -12,7 +12,6 @@ import type { TemplateProps } from './types.ts';
 export function Search(props: TemplateProps): ReactElement {
   const { site, t } = props;
   const { search } = site;
-  const others = search.others.map(({ lang, label, href, index }) => ({ lang, label, href, index }));
   return (
     <Layout {...props}>
       <div className="band search-page">
@@ -21,7 +20,7 @@ export function Search(props: TemplateProps): ReactElement {
             className="search"
             data-search={search.script}
             data-search-index={search.index}
-            data-search-others={JSON.stringify(others)}
+            data-search-others={JSON.stringify(search.others)}
             data-text-loading={t('search.loading')}
             data-text-count-one={t('search.countOne')}
             data-text-count-other={t('search.countOther')}

@@ -139,7 +139,7 @@ export interface SiteModel {
     href: string;
     index: string;
     script: string;
-    others: ReadonlyArray<{ code: string; lang: string; label: string; href: string; index: string }>;
+    others: ReadonlyArray<{ lang: string; label: string; href: string; index: string }>;
   };
   /** Localises a route for this locale and percent-encodes it (`/DROC` -> `/en/DROC`, `/关于` -> `/en/%E5%85%B3%E4%BA%8E`). */
   href(route: string): string;

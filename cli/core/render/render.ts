@@ -165,7 +165,6 @@ function languagesOf(
 function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
   const { locales } = ctx.config;
   const of = (code: Locale): SiteModel['search']['others'][number] => ({
-    code,
     lang: langOf(locales, code),
     label: localeOf(locales, code).label,
     href: localisePath(SEARCH_PAGE.route, code, locales),
