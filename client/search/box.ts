@@ -5,20 +5,16 @@
  * (`[data-search-box]`) loads it when focused, ahead of the search page the box's form opens.
  */
 
+import { once } from './once.ts';
+
 /** The search script's exports (a type only: its code is not part of this script). */
 type SearchModule = typeof import('./index.ts');
 
 const loaded = new Map<string, Promise<SearchModule>>();
 
+/** The search script at `url`, imported once. */
 function load(url: string): Promise<SearchModule> {
-  let module = loaded.get(url);
-  if (!module) {
-    module = import(url) as Promise<SearchModule>;
-    // A failed load is tried again next time rather than remembered.
-    module.catch(() => loaded.delete(url));
-    loaded.set(url, module);
-  }
-  return module;
+  return once(loaded, url, () => import(url) as Promise<SearchModule>);
 }
 
 /** Runs the search page's search, when this page is one; call again after every page change. */

@@ -4,6 +4,7 @@
  * `<main>` and, when this language has none, which other languages have. It is a separate file so the
  * base script stays small; Pagefind's own script, worker and WebAssembly load on the first search.
  */
+import { once } from './once.ts';
 import { holdsLatinWords, latinWords, phraseFirst, queriesOf, type Hit } from './rank.ts';
 
 /** What this script uses of a Pagefind result. */
@@ -36,21 +37,16 @@ const indexes = new Map<string, Promise<Pagefind>>();
 
 /** The Pagefind module of the index at `index` (a folder URL ending in `/`), loaded once. */
 function pagefindOf(index: string): Promise<Pagefind> {
-  let module = indexes.get(index);
-  if (!module) {
-    // Resolved against the page, not this module: with a CDN the search script comes from another origin,
-    // while the index is the site's own (its worker must be same-origin).
-    const url = new URL(`${index}pagefind.js`, document.baseURI).href;
-    module = (import(url) as Promise<Pagefind>).then(async (pagefind) => {
-      // The index lists every page at its full path (`/en/MA`): without `baseUrl`, Pagefind would put the
-      // index folder's prefix before it (`/en/en/MA`).
-      await pagefind.options({ excerptLength: EXCERPT_WORDS, baseUrl: '/' });
-      return pagefind;
-    });
-    module.catch(() => indexes.delete(index));
-    indexes.set(index, module);
-  }
-  return module;
+  // Resolved against the page, not this module: with a CDN the search script comes from another origin,
+  // while the index is the site's own (its worker must be same-origin).
+  const url = new URL(`${index}pagefind.js`, document.baseURI).href;
+  return once(indexes, index, async () => {
+    const pagefind = (await import(url)) as Pagefind;
+    // The index lists every page at its full path (`/en/MA`): without `baseUrl`, Pagefind would put the
+    // index folder's prefix before it (`/en/en/MA`).
+    await pagefind.options({ excerptLength: EXCERPT_WORDS, baseUrl: '/' });
+    return pagefind;
+  });
 }
 
 /** The pages of `index` matching `query`, the phrase's first (client/search/rank.ts). */
