@@ -9,7 +9,7 @@ import { get as httpGet } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_CSP, SITE_CSP } from '../../cli/core/serve/csp.ts';
+import { SEARCH_CSP, SEARCH_PATHS, SITE_CSP } from '../../cli/core/serve/csp.ts';
 import { launchBrowser, reportCspViolations } from '../helpers/browser.ts';
 import { CONTENT, ROOT } from '../helpers/cli.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
@@ -305,5 +305,12 @@ describe('the search on the shipped nginx configuration', () => {
     expect(values).toEqual(['', '', " 'wasm-unsafe-eval'"]);
     expect(header.replace('$wasm', '')).toBe(SITE_CSP);
     expect(header.replace('$wasm', values[2] ?? '')).toBe(SEARCH_CSP);
+  });
+
+  it('gives the search policy to the paths cli/core/serve/csp.ts names, by the same pattern', () => {
+    const conf = readFileSync(join(ROOT, 'hosting', 'nginx.conf'), 'utf8');
+    const search = /location ~ (\S+) \{\s*set \$cache_control "[^"]*";\s*set \$wasm " 'wasm-unsafe-eval'";/.exec(conf)?.[1];
+    // A JavaScript pattern escapes its slashes; nginx's need not.
+    expect(search).toBe(SEARCH_PATHS.source.replaceAll('\\/', '/'));
   });
 });
