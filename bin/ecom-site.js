@@ -39,8 +39,9 @@ function listFiles(dir) {
 
 /**
  * The files whose content decides the bundle: this file, package.json and package-lock.json (the versions
- * of the bundled dependencies), every source under cli/, client/, which the CLI bundles too
- * (client/constants.ts), and patches/, the diffs patch-package applies to bundled dependencies at install.
+ * of the bundled dependencies), every source under cli/ and shared/ (what the browser scripts use too), and
+ * patches/, the diffs patch-package applies to bundled dependencies at install. The CLI imports nothing from
+ * client/: the build bundles those scripts itself (cli/core/load/bundle.ts).
  */
 function sourceFiles() {
   const lock = join(root, 'package-lock.json');
@@ -48,7 +49,7 @@ function sourceFiles() {
     fileURLToPath(import.meta.url),
     join(root, 'package.json'),
     ...(existsSync(lock) ? [lock] : []),
-    ...['cli', 'client', 'patches'].flatMap((dir) => (existsSync(join(root, dir)) ? listFiles(join(root, dir)) : [])),
+    ...['cli', 'shared', 'patches'].flatMap((dir) => (existsSync(join(root, dir)) ? listFiles(join(root, dir)) : [])),
   ];
 }
 

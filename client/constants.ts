@@ -1,22 +1,7 @@
 /**
- * Constants shared by the client script and the build (docs/architecture.md, "Client script").
- * Defined once here so the two can never disagree.
+ * The client script's timings (docs/architecture.md, "Client script"). What the generator uses too lives in
+ * shared/constants.ts.
  */
-
-/**
- * A locale code as used in folder names, URL prefixes and route names. The locales themselves are data:
- * site.yaml `locales` (docs/locales.md); the pages tell the client script which ones there are.
- */
-export type Locale = string;
-/** Separator between route name and locale in `data-route` (e.g. `DROC___en`). */
-export const ROUTE_NAME_SEPARATOR = '___';
-
-/** The cookie that remembers the reader's locale. */
-export const LOCALE_COOKIE = 'i18n_redirected';
-/** Lifetime of the locale cookie in days. */
-export const LOCALE_COOKIE_DAYS = 365;
-/** Prefix of every key the client writes to cookies, localStorage and sessionStorage. */
-export const STORAGE_PREFIX = 'ECOM_';
 
 /** Progress bar: how long a load must take before the bar shows, in ms. */
 export const PROGRESS_THROTTLE_MS = 200;

@@ -5,7 +5,7 @@
  * `i18n_redirected` wins over the browser languages; every other path is left alone, so a reader who
  * follows a link to /home or /DROC always gets the page asked for.
  */
-import { LOCALE_COOKIE } from './constants.ts';
+import { LOCALE_COOKIE } from '../shared/constants.ts';
 import { chooseLocale, parseLocales } from './locale.ts';
 import { getCookie } from './storage.ts';
 

@@ -4,7 +4,7 @@
  * `code:lang` pairs, the default first), and every language link names its own (`data-locale-switch`).
  * `chooseLocale` is pure so it can be tested on its own; detect.ts runs it on the root path.
  */
-import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from './constants.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from '../shared/constants.ts';
 import { setCookie } from './storage.ts';
 
 /** A configured locale as the page names it: its code and its BCP 47 tag. */

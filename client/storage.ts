@@ -4,7 +4,7 @@
  * read is treated as "nothing stored" and a failed write is dropped, because nothing the script stores is
  * worth breaking the page for.
  */
-import { STORAGE_PREFIX } from './constants.ts';
+import { STORAGE_PREFIX } from '../shared/constants.ts';
 
 /** Which Web Storage area to use. */
 export type StorageArea = 'local' | 'session';

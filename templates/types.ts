@@ -1,6 +1,6 @@
 /** The props every template receives. Built by the generator (cli/core/render/render.ts); templates only read them. */
 import type { ReactElement } from 'react';
-import type { Locale } from '../client/constants.ts';
+import type { Locale } from '../shared/constants.ts';
 import type { UiString } from './strings.ts';
 
 /** A `<picture>`: one `<source>` per modern format (AVIF, WebP) and the `<img>` fallback (JPEG or PNG), URLs ready. */

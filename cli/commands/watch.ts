@@ -4,6 +4,8 @@ import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { displayPath } from '../core/common/paths.ts';
 import { describeTurns } from '../core/l10n/format.ts';
+import { buildLiveScript } from '../core/load/bundle.ts';
+import { cacheDirOf } from '../core/plan/site.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
 import { liveReload, serveLive } from '../core/serve/reload.ts';
 import type { RunningServer } from '../core/serve/serve.ts';
@@ -41,7 +43,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   };
   // The browser shows the warnings of the last good build in full; each rebuild prints what is new and
   // what was resolved.
-  const live = liveReload((list) => formatWarnings(list));
+  const live = liveReload((list) => formatWarnings(list), await buildLiveScript(root, cacheDirOf(root)));
   let warnings: Problem[] = [];
   const keepWarnings = (list: Problem[]): void => {
     warnings = list;
@@ -98,7 +100,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     }
   };
   const inputs = await watchInputs(
-    [resolve(flags.content), join(root, 'templates'), join(root, 'public'), join(root, 'client')],
+    [resolve(flags.content), join(root, 'templates'), join(root, 'public'), join(root, 'client'), join(root, 'shared')],
     rebuildBatch,
   );
   let startFailure: unknown;

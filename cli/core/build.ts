@@ -6,7 +6,7 @@
  */
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locale } from '../../client/constants.ts';
+import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './plan/apply.ts';
 import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';

@@ -129,7 +129,7 @@ function writeContent(dir: string, count: number): void {
 
 /** The throw-away project the ecom-site run builds; returns its root. */
 function copyProject(root: string): string {
-  for (const part of ['bin', 'cli', 'client', 'templates', 'package.json', 'tsconfig.json'])
+  for (const part of ['bin', 'cli', 'client', 'shared', 'templates', 'package.json', 'tsconfig.json'])
     cpSync(join(ROOT, part), join(root, part), { recursive: true });
   // public/ without the site's own photos: only the bench's are encoded.
   cpSync(join(ROOT, 'public'), join(root, 'public'), { recursive: true, filter: (src) => !/\.(jpe?g|png|webp|avif|tiff?)$/i.test(src) });

@@ -1,14 +1,17 @@
 /**
- * The folders of cli/core/ show the pipeline (docs/architecture.md, "The pipeline"), and imports flow one way: a stage
- * may import from the stages before it and from common/, never from a later stage or from the
- * orchestration above them; common/ imports from no stage. Type-only imports count too.
+ * The house (docs/architecture.md): shared/ is the floor, which the browser scripts (client/), the templates
+ * and the generator (cli/) stand on; client/ and cli/ never import each other; templates/ import nothing
+ * from cli/; the folders of cli/core/ show the pipeline and imports flow one way: a stage may import from
+ * the stages before it and from common/, never from a later stage or from the orchestration above them,
+ * which the commands stand on, and cli/index.ts on them. Imports are read with TypeScript's own parser:
+ * static and type-only imports, re-exports, `import()`, `typeof import()` and `require()` all count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 
-const CORE = join(ROOT, 'cli', 'core');
 /**
  * The stages in import order; each may import from the ones before it. The plan stage comes after render
  * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
@@ -16,63 +19,169 @@ const CORE = join(ROOT, 'cli', 'core');
  */
 const ORDER = ['common', 'load', 'l10n', 'images', 'render', 'write', 'plan', 'serve', 'deploy'];
 
-/** The stage a file of cli/core belongs to: its folder, or `top` for the orchestration beside them. */
-function stageOf(file: string): string {
-  const rel = relative(CORE, file);
-  return rel.includes('/') ? (rel.split('/')[0] as string) : 'top';
+/**
+ * Every floor of the house, lowest first: a file may import from its own floor and the ones below it, and
+ * client/ from shared/ and itself alone (the browser never reaches the generator, nor it the browser).
+ */
+const FLOORS = ['shared', 'templates', ...ORDER.map((stage) => `core/${stage}`), 'core', 'commands', 'index'];
+
+/** The floor of a file: a stage of cli/core, `core` for the orchestration beside them, or a top folder. */
+function floorOf(file: string): string {
+  const parts = relative(ROOT, file).split('/');
+  if (parts[0] !== 'cli') return parts[0] as string;
+  if (parts[1] === 'index.ts' || parts[1] === 'commands') return parts[1] === 'index.ts' ? 'index' : 'commands';
+  // cli/core/<stage>/… or a file of cli/core itself
+  return parts.length > 3 ? `core/${parts[2]}` : 'core';
 }
 
-function filesOf(dir: string, pattern = /\.ts$/): string[] {
+function filesOf(dir: string, pattern = /\.tsx?$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesOf(join(dir, entry.name), pattern) : pattern.test(entry.name) ? [join(dir, entry.name)] : [],
   );
 }
 
-/** The files a source file imports by a relative path, type-only imports and re-exports included. */
-function importsOf(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) => resolve(dirname(file), match[1] as string));
+/** Every module a source names, in order: imports (type-only too), re-exports, `import()`, import types, `require()`. */
+function specifiersOf(source: string, fileName = 'file.ts'): string[] {
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const literal = (node: ts.Node | undefined): void => {
+    if (node && ts.isStringLiteralLike(node)) found.push(node.text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      literal(node.moduleReference.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
+    else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+      if (isImport || isRequire) literal(node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
-describe('cli/core', () => {
-  const files = filesOf(CORE);
+/** The files of the project a source file imports by a relative path. */
+function importsOf(file: string): string[] {
+  return specifiersOf(readFileSync(file, 'utf8'), file)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier));
+}
 
-  it('holds the orchestration beside one folder per pipeline stage', () => {
-    expect(new Set(files.map(stageOf))).toEqual(new Set(['top', ...ORDER]));
+/** Why `from` may not import `to`, or undefined when it may. */
+function wrongWay(from: string, to: string): string | undefined {
+  if (from === to) return undefined;
+  if (to === 'client') return 'only client/ imports client/';
+  if (from === 'client') return to === 'shared' ? undefined : 'client/ imports only shared/';
+  const [a, b] = [FLOORS.indexOf(from), FLOORS.indexOf(to)];
+  if (a < 0 || b < 0) return `${a < 0 ? from : to} is no floor of the house`;
+  return b < a ? undefined : 'back up the order';
+}
+
+/** Every import of `files` that goes the wrong way, as `file imports target (why)`. */
+function wrongImports(files: readonly string[]): string[] {
+  return files.flatMap((file) =>
+    importsOf(file).flatMap((target) => {
+      if (relative(ROOT, target).startsWith('..')) return [`${relative(ROOT, file)} imports ${target} (outside the project)`];
+      const why = wrongWay(floorOf(file), floorOf(target));
+      return why ? [`${relative(ROOT, file)} imports ${relative(ROOT, target)} (${why})`] : [];
+    }),
+  );
+}
+
+const SOURCES = ['shared', 'client', 'templates', 'cli'].flatMap((dir) => filesOf(join(ROOT, dir)));
+
+describe('reading imports', () => {
+  it('finds every kind of import TypeScript knows, and none in comments or strings', () => {
+    const source = [
+      "import a from './a.ts';",
+      "import type { B } from './b.ts';",
+      "import { type C, d } from './c.ts';",
+      "import './side-effect.ts';",
+      "export { e } from './e.ts';",
+      "export * from './f.ts';",
+      "export type { G } from './g.ts';",
+      "import h = require('./h.ts');",
+      "const i = await import('./i.ts');",
+      "type J = typeof import('./j.ts');",
+      "const k = require('./k.ts');",
+      "// import l from './l.ts';",
+      'const m = "from \'./m.ts\'";',
+    ].join('\n');
+    expect(specifiersOf(source)).toEqual([
+      './a.ts',
+      './b.ts',
+      './c.ts',
+      './side-effect.ts',
+      './e.ts',
+      './f.ts',
+      './g.ts',
+      './h.ts',
+      './i.ts',
+      './j.ts',
+      './k.ts',
+    ]);
   });
 
-  it('imports only from earlier stages (and common/), never from later ones or the orchestration', () => {
-    const wrong: string[] = [];
-    for (const file of files) {
-      const from = stageOf(file);
-      if (from === 'top') continue;
-      for (const target of importsOf(file)) {
-        if (!target.startsWith(CORE)) continue;
-        const to = stageOf(target);
-        const allowed = to !== 'top' && (to === from || ORDER.indexOf(to) < ORDER.indexOf(from));
-        if (!allowed) wrong.push(`${relative(ROOT, file)} imports ${relative(ROOT, target)}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+  it('places each file on its floor', () => {
+    expect(
+      [
+        'shared/constants.ts',
+        'client/index.ts',
+        'templates/Home.tsx',
+        'cli/core/load/site.ts',
+        'cli/core/build.ts',
+        'cli/commands/watch.ts',
+        'cli/index.ts',
+      ].map((file) => floorOf(join(ROOT, file))),
+    ).toEqual(['shared', 'client', 'templates', 'core/load', 'core', 'commands', 'index']);
   });
 
-  it('has its tests in the same folders', () => {
-    const tests = filesOf(join(ROOT, 'test', 'cli', 'core')).map((f) =>
-      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test\.ts$/, '.ts'),
-    );
-    const sources = new Set(files.map((f) => relative(CORE, f)));
-    expect(tests.filter((t) => !sources.has(t))).toEqual([]);
+  it('tells each wrong way from the right ones', () => {
+    expect(wrongWay('core/render', 'client')).toBe('only client/ imports client/');
+    expect(wrongWay('client', 'core/common')).toBe('client/ imports only shared/');
+    expect(wrongWay('client', 'templates')).toBe('client/ imports only shared/');
+    expect(wrongWay('templates', 'core/common')).toBe('back up the order');
+    expect(wrongWay('shared', 'templates')).toBe('back up the order');
+    expect(wrongWay('core/load', 'core/render')).toBe('back up the order');
+    expect(wrongWay('core/render', 'core')).toBe('back up the order');
+    expect(wrongWay('core', 'commands')).toBe('back up the order');
+    expect(wrongWay('commands', 'index')).toBe('back up the order');
+    expect([
+      wrongWay('client', 'shared'),
+      wrongWay('core/render', 'core/load'),
+      wrongWay('commands', 'core/plan'),
+      wrongWay('core/common', 'shared'),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 
-describe('templates/', () => {
-  it('imports nothing from cli/: the generator reads the templates, never the other way round', () => {
-    // The field language both use is templates/schema.ts; cli/ imports it and the props of templates/types.ts.
-    const CLI = join(ROOT, 'cli');
-    const wrong = filesOf(join(ROOT, 'templates'), /\.tsx?$/).flatMap((file) =>
-      importsOf(file)
-        .filter((target) => target.startsWith(`${CLI}/`))
-        .map((target) => `${relative(ROOT, file)} imports ${relative(ROOT, target)}`),
+describe('the house', () => {
+  it('holds the orchestration beside one folder per pipeline stage in cli/core', () => {
+    const core = SOURCES.filter((file) => file.startsWith(join(ROOT, 'cli', 'core')));
+    expect(new Set(core.map(floorOf))).toEqual(new Set(['core', ...ORDER.map((stage) => `core/${stage}`)]));
+  });
+
+  it('imports only down the floors: shared/ below all, client/ apart from cli/, the stages in pipeline order', () => {
+    expect(wrongImports(SOURCES)).toEqual([]);
+  });
+
+  it('has the tests of cli/core in the same folders', () => {
+    const tests = filesOf(join(ROOT, 'test', 'cli', 'core'), /\.ts$/).map((f) =>
+      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test\.ts$/, '.ts'),
     );
-    expect(wrong).toEqual([]);
+    const sources = new Set(
+      SOURCES.filter((f) => f.startsWith(join(ROOT, 'cli', 'core'))).map((f) => relative(join(ROOT, 'cli', 'core'), f)),
+    );
+    expect(tests.filter((t) => !sources.has(t))).toEqual([]);
   });
 });

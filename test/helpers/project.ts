@@ -15,7 +15,7 @@ import { ROOT, tempDir } from './cli.ts';
  */
 export function copyProject({ sharedCaches = true }: { sharedCaches?: boolean } = {}): string {
   const root = join(tempDir('ecom-project-'), 'site');
-  for (const part of ['bin', 'cli', 'client', 'templates', 'public', 'content', 'package.json', 'tsconfig.json']) {
+  for (const part of ['bin', 'cli', 'client', 'shared', 'templates', 'public', 'content', 'package.json', 'tsconfig.json']) {
     cpSync(join(ROOT, part), join(root, part), { recursive: true });
   }
   const modules = join(root, 'node_modules');

@@ -10,7 +10,7 @@ import type { Element, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { select, selectAll } from 'hast-util-select';
 import { toString as textOf } from 'hast-util-to-string';
-import type { Locale } from '../../client/constants.ts';
+import type { Locale } from '../../shared/constants.ts';
 import { listJobs } from '../../cli/core/plan/jobs.ts';
 import { prepareSite } from '../../cli/core/plan/site.ts';
 import { indexedPages } from '../../cli/core/write/search-index.ts';

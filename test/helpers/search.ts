@@ -4,7 +4,7 @@
  * test/helpers/search-truth.ts reads it) so that expectations follow the real content.
  */
 import type { Page } from 'playwright-core';
-import type { Locale } from '../../client/constants.ts';
+import type { Locale } from '../../shared/constants.ts';
 import { UI_TEXT } from '../../templates/strings.ts';
 import type { IndexedText } from './search-truth.ts';
 

@@ -2,7 +2,7 @@
  * Routes: pure functions from content file paths to routes, URLs, route names and output files
  * (docs/writing.md, "Pages and routes", and docs/hosting.md, "Output"). Nothing here touches the filesystem.
  */
-import { ROUTE_NAME_SEPARATOR, type Locale } from '../../../client/constants.ts';
+import { ROUTE_NAME_SEPARATOR, type Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from './locales.ts';
 
 /**

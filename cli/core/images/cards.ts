@@ -6,7 +6,7 @@
  * carries the card's key, a hash of everything its pixels depend on, so nginx may cache it for good and an
  * unchanged card is never drawn again.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';

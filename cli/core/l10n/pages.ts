@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import type { Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';

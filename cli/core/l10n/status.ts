@@ -5,7 +5,7 @@
  * blocks added, changed or removed since), and *unknown* when it has no record: reported, never treated
  * as outdated. Pure: the pages come in, the statuses and the problems found go out.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';

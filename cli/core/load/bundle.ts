@@ -1,6 +1,7 @@
 /**
  * esbuild bundles: the templates (TSX, imported fresh on every build so `watch` never serves a stale
- * template from Node's module cache), the client script and the stylesheet (both minified and hashed).
+ * template from Node's module cache), the client scripts and the stylesheet (minified, and hashed where
+ * the output holds them).
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -157,6 +158,14 @@ export async function buildSearchScript(root: string, cacheDir: string): Promise
 export async function buildDetectScript(root: string, cacheDir: string): Promise<Asset> {
   const contents = await bundleOne(root, cacheDir, join(root, 'client', 'detect.ts'), 'browser', true);
   return { name: `detect.${contentHash(contents)}.js`, contents };
+}
+
+/**
+ * Bundles and minifies `watch`'s live-reload client (client/live.ts), which `watch` serves beside the site
+ * and never writes to the output.
+ */
+export async function buildLiveScript(root: string, cacheDir: string): Promise<string> {
+  return new TextDecoder().decode(await bundleOne(root, cacheDir, join(root, 'client', 'live.ts'), 'browser', true));
 }
 
 /** Bundles and minifies the stylesheet into `site.<hash>.css`. */

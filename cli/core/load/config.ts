@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { LOCALE_FIELD, readLocales } from './locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';

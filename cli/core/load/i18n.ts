@@ -3,7 +3,7 @@
  * locale of its fallback chain that has one; docs/locales.md), which text stands in for a text id a
  * locale lacks, and the translation report.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, resolveFallback, type Locales } from '../common/locales.ts';
 import type { PageSource, SourcePage } from './content.ts';
 import { problem, type Problem } from '../common/errors.ts';

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import { buildYear } from '../load/build-date.ts';

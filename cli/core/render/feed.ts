@@ -1,5 +1,5 @@
 /** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml under each locale's prefix. */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes } from '../common/locales.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import type { SiteConfig } from '../load/config.ts';

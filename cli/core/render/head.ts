@@ -1,5 +1,5 @@
 /** Head tags as data (docs/hosting.md, "Output" and "Search engines and feeds"): canonical URL and hreflang alternates of a route. */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { defaultLocale, langOf, type Locales } from '../common/locales.ts';
 import type { Alternate } from '../../../templates/types.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';

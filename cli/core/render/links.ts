@@ -2,7 +2,7 @@
  * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on the pages of another locale than the default it becomes `/en/DROC`. A link to nothing is an error.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from '../common/routes.ts';
 

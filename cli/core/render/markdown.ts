@@ -15,7 +15,7 @@ import remarkParse, { type Options as RemarkParseOptions } from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { Section } from '../../../templates/types.ts';
 import type { Code, Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';

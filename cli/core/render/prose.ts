@@ -5,7 +5,7 @@
  * no space between a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's
  * Chinese pages are written.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { positionsIn, termProblems, type TermBase } from '../load/terms.ts';
 

@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { ArticleSummary, LanguageLink, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';

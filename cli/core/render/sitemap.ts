@@ -1,5 +1,5 @@
 /** sitemap.xml with hreflang alternates, and robots.txt naming it. */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { absoluteUrl, collectAlternates } from './head.ts';
 

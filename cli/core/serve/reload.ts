@@ -2,14 +2,17 @@
  * The server side of `watch`'s live reload (README, "watch"): the `/__ecom/…` endpoints beside the built
  * folder, and the events every open page is sent. A page that connects is told at once what the pages
  * open before it were told: the problems of a failed rebuild (the overlay) and the warnings of the last
- * good build (the panel), so a reload never hides them. The client script these events drive is
- * cli/core/serve/live.ts.
+ * good build (the panel), so a reload never hides them. The browser script these events drive is
+ * client/live.ts, which cli/core/load/bundle.ts bundles.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatProblem, type Problem } from '../common/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from './live.ts';
+import { LIVE_EVENTS, LIVE_SCRIPT, LIVE_WARNINGS } from '../../../shared/live.ts';
 import { cspHeaders } from './csp.ts';
 import { startServer, type RunningServer } from './serve.ts';
+
+/** The tag injected before `</body>` of every HTML page `watch` serves. */
+export const LIVE_TAG = `<script src="${LIVE_SCRIPT}" defer></script>`;
 
 /** The live-reload channel of one `watch` session. */
 export interface LiveReload {
@@ -32,10 +35,10 @@ export interface LiveReload {
 }
 
 /**
- * A live-reload channel. `describe` writes a list of warnings as text (the terminal's grouped format), so
- * that the browser's panel reads like the terminal.
+ * A live-reload channel serving `script`, the bundled client/live.ts. `describe` writes a list of warnings
+ * as text (the terminal's grouped format), so that the browser's panel reads like the terminal.
  */
-export function liveReload(describe: (warnings: readonly Problem[]) => string): LiveReload {
+export function liveReload(describe: (warnings: readonly Problem[]) => string, script: string): LiveReload {
   const clients = new Set<ServerResponse>();
   let failure: string | undefined;
   let warnings: readonly Problem[] = [];
@@ -59,7 +62,7 @@ export function liveReload(describe: (warnings: readonly Problem[]) => string): 
       if (path === LIVE_SCRIPT) {
         res
           .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' })
-          .end(req.method === 'HEAD' ? undefined : LIVE_CLIENT);
+          .end(req.method === 'HEAD' ? undefined : script);
         return true;
       }
       if (path !== LIVE_EVENTS) return false;

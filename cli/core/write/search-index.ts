@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';

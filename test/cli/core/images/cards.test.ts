@@ -1,6 +1,6 @@
 /** Social cards, the pure part (cli/core/images/cards.ts): which card each page gets, its section line, key and file. */
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../../../client/constants.ts';
+import type { Locale } from '../../../../shared/constants.ts';
 import { CARD_DESIGN, cardKey, cardPath, planCards, sectionOf, type CardInputs } from '../../../../cli/core/images/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';

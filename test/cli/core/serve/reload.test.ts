@@ -9,10 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { problem, type Problem } from '../../../../cli/core/common/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_TAG } from '../../../../cli/core/serve/live.ts';
-import { liveReload, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
+import { LIVE_TAG, liveReload as liveReloadServing, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
 import type { RunningServer } from '../../../../cli/core/serve/serve.ts';
+import { LIVE_EVENTS } from '../../../../shared/live.ts';
 import { tempDir, waitFor } from '../../../helpers/cli.ts';
+
+/** What the channels of these tests serve as their script; the real one is client/live.ts, bundled. */
+const SCRIPT = '/* the live-reload client */';
+const liveReload = (describe: (list: readonly Problem[]) => string): LiveReload => liveReloadServing(describe, SCRIPT);
 
 const describeWarnings = (list: readonly Problem[]): string => `\n${list.map((p) => p.message).join('\n')}\n`;
 const warning = problem('TRANSLATION_MISSING', 'a page is taken from the other locale');
@@ -53,7 +57,7 @@ describe('live reload', () => {
     expect((await fetchText(`${server.url}/`)).body).toBe(`<html><body><p>home</p>${LIVE_TAG}</body></html>`);
     const script = await fetchText(`${server.url}/__ecom/live.js`);
     expect(script.type).toBe('text/javascript; charset=utf-8');
-    expect(script.body).toBe(LIVE_CLIENT);
+    expect(script.body).toBe(SCRIPT);
   });
 
   it('tells open pages to reload and to swap the stylesheet', async () => {
