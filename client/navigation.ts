@@ -5,7 +5,7 @@
  * status shows the error state; a network failure reloads the target at most once per 60 s (tracked in
  * sessionStorage), so a broken connection or server can never make the page loop.
  */
-import { RELOAD_GUARD_MS } from './constants.ts';
+import { RELOAD_GUARD_MS } from '../shared/constants.ts';
 import { showError } from './errors.ts';
 import { linkOf, pageKey, pageUrl } from './links.ts';
 import { announcePage } from './offline.ts';

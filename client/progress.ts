@@ -4,7 +4,7 @@
  * failure. The creep is one CSS transition, so no timer runs while a page loads; its state is exposed as
  * `data-state` (`loading`, `done`, `error`; `idle` and hidden otherwise) for styles and tests.
  */
-import { PROGRESS_DURATION_MS, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS } from './constants.ts';
+import { PROGRESS_DURATION_MS, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS } from '../shared/constants.ts';
 
 /** The controls of one progress bar. */
 export interface Progress {

@@ -1,6 +1,8 @@
 /**
  * What the browser scripts (client/) and the generator (cli/, templates/) both use, defined once so the two
- * can never disagree (docs/architecture.md, "Shared code"). This folder imports from nowhere else.
+ * can never disagree (docs/architecture.md, "Floors"): the locale type and route names, the cookie and
+ * storage names, and the client script's timings, which the docs and tests read too. This folder imports
+ * from nowhere else.
  */
 
 /**
@@ -17,3 +19,15 @@ export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_DAYS = 365;
 /** Prefix of every key the client writes to cookies, localStorage and sessionStorage. */
 export const STORAGE_PREFIX = 'ECOM_';
+
+/** Progress bar: how long a load must take before the bar shows, in ms. */
+export const PROGRESS_THROTTLE_MS = 200;
+/** Progress bar: how long the bar takes to creep towards the end, in ms. */
+export const PROGRESS_DURATION_MS = 5000;
+/** Progress bar: how long the finished bar stays visible, in ms. */
+export const PROGRESS_HIDE_DELAY_MS = 500;
+/** A failed page load reloads the target at most once in this window, in ms. */
+export const RELOAD_GUARD_MS = 60_000;
+
+// The root font size (width / 1920 * 192 px, at least 12 px) is pure CSS, `max(12px, 10vw)` in
+// templates/site.css: its one definition is there, since no script reads it.

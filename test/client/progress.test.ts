@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PROGRESS_DURATION_MS, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS } from '../../client/constants.ts';
+import { PROGRESS_DURATION_MS, PROGRESS_HIDE_DELAY_MS, PROGRESS_THROTTLE_MS } from '../../shared/constants.ts';
 import { openPage, progressLog, recordProgress, useSite, waitForRoute, type OpenPage } from '../helpers/browser.ts';
 
 const site = useSite();
