@@ -22,6 +22,7 @@ import type { OverlayOptions } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { semaphore } from '../common/semaphore.ts';
 import { ADLER_BASE, adler32, deflateBlock, encodeRgbPng, joinAdler, type Adler, type Deflated } from './png.ts';
 
 const require = createRequire(import.meta.url);
@@ -73,20 +74,7 @@ export async function cardArt(publicDir: string): Promise<CardArt> {
 }
 
 /** At most this many cards are made at once: the rest of the build's file work shares libuv's threads. */
-const LIMIT = Math.max(1, Math.min(2, availableParallelism()));
-let running = 0;
-const queue: Array<() => void> = [];
-
-async function limited<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= LIMIT) await new Promise<void>((go) => queue.push(go));
-  running += 1;
-  try {
-    return await task();
-  } finally {
-    running -= 1;
-    queue.shift()?.();
-  }
-}
+const limited = semaphore(Math.max(1, Math.min(2, availableParallelism())), ['card']);
 
 // The layout, in pixels of the 1200×630 card.
 const MARGIN = 80;
@@ -384,7 +372,7 @@ export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string
   } catch {
     // Not made yet.
   }
-  const bytes = await limited(() =>
+  const bytes = await limited('card', () =>
     card.source.kind === 'drawn' ? drawCard(card.source.text, card.source.lang, art) : coverCard(card.source.file),
   );
   cardStats.made += 1;

@@ -13,6 +13,7 @@ import type { OutputInfo } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { semaphore } from '../common/semaphore.ts';
 import { ENCODINGS, RASTER_EXTENSIONS, type ImageInfo, type ImageVariant } from './images.ts';
 
 /** The cache folder of probes and encoded files, inside the build's cache folder. */
@@ -85,28 +86,14 @@ export async function probePublicImages(publicDir: string, cacheDir: string): Pr
   return Object.fromEntries(Object.entries(table).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** At most this many decodes and encodes run at once: one per core (libvips threads within each). */
-const LIMIT = Math.max(1, availableParallelism());
-let running = 0;
 /**
- * Waiting tasks: encodes go before decodes. With one queue, every photo of a site was decoded before most
- * of their files were encoded (the encodes queue up behind the decodes), so the raw pixels of all photos
- * were held at once: ~15 MB each at 2560 px, 1.1 GB for 40 photos. Encodes first keeps about one decoded
- * photo per core in memory.
+ * At most this many decodes and encodes run at once: one per core (libvips threads within each). Waiting
+ * encodes go before decodes. With one queue, every photo of a site was decoded before most of their files
+ * were encoded (the encodes queue up behind the decodes), so the raw pixels of all photos were held at
+ * once: ~15 MB each at 2560 px, 1.1 GB for 40 photos. Encodes first keeps about one decoded photo per core
+ * in memory.
  */
-const waiting: { encode: Array<() => void>; decode: Array<() => void> } = { encode: [], decode: [] };
-
-/** Runs `task` when a slot of the pool is free; encodes are served before decodes. */
-async function limited<T>(kind: 'encode' | 'decode', task: () => Promise<T>): Promise<T> {
-  if (running >= LIMIT) await new Promise<void>((go) => waiting[kind].push(go));
-  running += 1;
-  try {
-    return await task();
-  } finally {
-    running -= 1;
-    (waiting.encode.shift() ?? waiting.decode.shift())?.();
-  }
-}
+const limited = semaphore(Math.max(1, availableParallelism()), ['encode', 'decode']);
 
 /**
  * A source decoded once, upright, at the widest width asked of it, as raw pixels: each of its files is
