@@ -7,7 +7,7 @@
  */
 import { RELOAD_GUARD_MS } from '../shared/constants.ts';
 import { showError } from './errors.ts';
-import { linkOf, pageKey, pageUrl } from './links.ts';
+import { linkOf, pageKey, pageUrl } from './page-links.ts';
 import { announcePage } from './offline.ts';
 import { fetchPage } from './prefetch.ts';
 import type { Progress } from './progress.ts';

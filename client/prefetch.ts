@@ -4,7 +4,7 @@
  * with Save-Data on. The response is kept so that the navigation that follows reuses it instead of asking
  * the server again.
  */
-import { linkOf, pageKey, pageUrl } from './links.ts';
+import { linkOf, pageKey, pageUrl } from './page-links.ts';
 
 interface Connection {
   effectiveType?: string;

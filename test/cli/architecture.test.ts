@@ -6,7 +6,8 @@
  * which the commands stand on, and cli/index.ts on them. Imports are read with TypeScript's own parser:
  * static and type-only imports, re-exports, `import()`, `typeof import()` and `require()` all count.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -70,11 +71,18 @@ function specifiersOf(source: string, fileName = 'file.ts'): string[] {
   return found;
 }
 
-/** The files of the project a source file imports by a relative path. */
+const importsRead = new Map<string, string[]>();
+
+/** The files of the project a source file imports by a relative path (each file parsed once). */
 function importsOf(file: string): string[] {
-  return specifiersOf(readFileSync(file, 'utf8'), file)
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => resolve(dirname(file), specifier));
+  let found = importsRead.get(file);
+  if (!found) {
+    found = specifiersOf(readFileSync(file, 'utf8'), file)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => resolve(dirname(file), specifier));
+    importsRead.set(file, found);
+  }
+  return found;
 }
 
 /** Why `from` may not import `to`, or undefined when it may. */
@@ -100,7 +108,63 @@ function wrongImports(files: readonly string[]): string[] {
 
 const SOURCES = ['shared', 'client', 'templates', 'cli'].flatMap((dir) => filesOf(join(ROOT, dir)));
 
+/** The circles of the import graph of `files`: each group of files that import one another, round and round. */
+function circles(files: readonly string[]): string[][] {
+  const edges = new Map(files.map((file) => [file, importsOf(file).filter((target) => target !== file)]));
+  // Tarjan's strongly connected components, without recursion.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  for (const root of files) {
+    if (index.has(root)) continue;
+    const work: Array<{ file: string; next: number }> = [{ file: root, next: 0 }];
+    index.set(root, index.size);
+    low.set(root, index.get(root) as number);
+    stack.push(root);
+    while (work.length) {
+      const top = work[work.length - 1] as { file: string; next: number };
+      const targets = edges.get(top.file) ?? [];
+      const target = targets[top.next++];
+      if (target !== undefined) {
+        if (!edges.has(target)) continue;
+        if (!index.has(target)) {
+          index.set(target, index.size);
+          low.set(target, index.get(target) as number);
+          stack.push(target);
+          work.push({ file: target, next: 0 });
+        } else if (stack.includes(target)) low.set(top.file, Math.min(low.get(top.file) as number, index.get(target) as number));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.file, Math.min(low.get(parent.file) as number, low.get(top.file) as number));
+      if (low.get(top.file) === index.get(top.file)) {
+        const group: string[] = [];
+        for (let member = stack.pop(); member !== undefined; member = member === top.file ? undefined : stack.pop()) group.push(member);
+        if (group.length > 1) found.push(group.map((file) => relative(ROOT, file)).sort());
+      }
+    }
+  }
+  return found;
+}
+
 describe('reading imports', () => {
+  it('finds a circle of imports (the check itself)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecom-circles-'));
+    const write = (name: string, text: string): string => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const files = [
+      write('a.ts', "import type { B } from './b.ts';"),
+      write('b.ts', "export const b = () => import('./c.ts');"),
+      write('c.ts', "export * from './a.ts';"),
+      write('d.ts', "import './a.ts';"),
+    ];
+    expect(circles(files).map((group) => group.map((file) => file.split('/').pop()))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
   it('finds every kind of import TypeScript knows, and none in comments or strings', () => {
     const source = [
       "import a from './a.ts';",
@@ -173,6 +237,10 @@ describe('the house', () => {
 
   it('imports only down the floors: shared/ below all, client/ apart from cli/, the stages in pipeline order', () => {
     expect(wrongImports(SOURCES)).toEqual([]);
+  });
+
+  it('has no circle of imports: no file imports, through others, one that imports it', () => {
+    expect(circles(SOURCES)).toEqual([]);
   });
 
   it('has the tests of cli/core in the same folders', () => {

@@ -33,7 +33,7 @@ import {
   type PlannedPage,
   type TextUse,
 } from '../load/i18n.ts';
-import { explainMissing, type LinkTargets } from '../render/links.ts';
+import { explainMissing, type LinkTargets } from '../render/internal-links.ts';
 import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
 import { probePublicImages } from '../images/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
@@ -42,7 +42,7 @@ import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModu
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
-import { dataProseProblems } from '../render/prose.ts';
+import { dataProseProblems } from '../render/text-checks.ts';
 import { filingIconProblems } from '../render/filing.ts';
 import { cardArt, type CardArt } from '../images/card-image.ts';
 import { planCards, type CardSpec } from '../images/cards.ts';

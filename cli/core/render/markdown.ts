@@ -15,15 +15,11 @@ import remarkParse, { type Options as RemarkParseOptions } from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
-import type { Locale } from '../../../shared/constants.ts';
 import type { Section } from '../../../templates/types.ts';
-import type { Code, Problem } from '../common/errors.ts';
+import type { Code } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import type { ImageTable } from '../images/images.ts';
-import type { LinkTargets } from './links.ts';
-import type { Placeholders } from '../load/placeholders.ts';
-import type { TermBase } from '../load/terms.ts';
 import { remarkCdn } from './remark/cdn.ts';
+import type { MarkdownContext } from './remark/context.ts';
 import { remarkHeadings } from './remark/headings.ts';
 import { remarkLinks } from './remark/links.ts';
 import { remarkPictures } from './remark/pictures.ts';
@@ -32,31 +28,6 @@ import { remarkProse } from './remark/prose.ts';
 import { remarkSafeUrls } from './remark/safe-urls.ts';
 import { remarkStripHtml } from './remark/strip-html.ts';
 import { remarkWalk } from './remark/walk.ts';
-
-/** What rendering one page's Markdown needs to know. */
-export interface MarkdownContext {
-  file: string;
-  /** The file line the Markdown body starts on, so positions point into the real file. */
-  bodyLine: number;
-  /** The locale of the tree the page is written into (links are localised for it). */
-  locale: Locale;
-  /** The language the Markdown is written in (a stand-in page's differs from its tree's locale). */
-  language?: Locale;
-  /** The term base: text using a variant to avoid gets a TERM_VARIANT warning. */
-  terms?: TermBase;
-  /** The URL path of the page, for resolving relative links. */
-  path: string;
-  targets: LinkTargets;
-  placeholders: Placeholders;
-  /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
-  cdn?: string;
-  /** The raster images of public/ (cli/core/images/images.ts): an image of one becomes a `<picture>`. */
-  images?: ImageTable;
-  /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES` (remark/pictures.ts). */
-  imageSizes?: string;
-  warnings: Problem[];
-  errors: Problem[];
-}
 
 /** A `##` section of a page: one definition, shared with the templates (templates/types.ts). */
 export type { Section } from '../../../templates/types.ts';

@@ -15,7 +15,7 @@ import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from '
 import { translator } from '../load/i18n.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
-import { checkInternalLink, type LinkTargets } from './links.ts';
+import { checkInternalLink, type LinkTargets } from './internal-links.ts';
 import { pictureOf, type ImageTable } from '../images/images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { fillData, type Placeholders } from '../load/placeholders.ts';

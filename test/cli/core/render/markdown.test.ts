@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../cli/core/common/errors.ts';
-import { renderMarkdown, type MarkdownContext } from '../../../../cli/core/render/markdown.ts';
+import { renderMarkdown } from '../../../../cli/core/render/markdown.ts';
+import type { MarkdownContext } from '../../../../cli/core/render/remark/context.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 function render(markdown: string, locale: 'zh' | 'en' = 'en') {

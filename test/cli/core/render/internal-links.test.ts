@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInternalLink, type LinkTargets } from '../../../../cli/core/render/links.ts';
+import { checkInternalLink, type LinkTargets } from '../../../../cli/core/render/internal-links.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 const targets: LinkTargets = {
