@@ -6,7 +6,7 @@
  * count; the list on a click), apart from errors, which cover the page. Bundled on its own by
  * cli/core/load/bundle.ts; it imports nothing of the client script.
  */
-import { LIVE_EVENTS } from '../shared/live.ts';
+import { LIVE_EVENTS } from '../shared/live-paths.ts';
 
 /** The built stylesheet's path, the one `css` swaps. */
 const STYLESHEET = /\/assets\/site\.[0-9a-f]+\.css$/;

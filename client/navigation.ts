@@ -6,7 +6,7 @@
  * sessionStorage), so a broken connection or server can never make the page loop.
  */
 import { RELOAD_GUARD_MS } from '../shared/constants.ts';
-import { showError } from './errors.ts';
+import { showError } from './error-page.ts';
 import { linkOf, pageKey, pageUrl } from './page-links.ts';
 import { announcePage } from './offline.ts';
 import { fetchPage } from './prefetch.ts';

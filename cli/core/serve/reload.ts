@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatProblem, type Problem } from '../common/errors.ts';
-import { LIVE_EVENTS, LIVE_SCRIPT, LIVE_WARNINGS } from '../../../shared/live.ts';
+import { LIVE_EVENTS, LIVE_SCRIPT, LIVE_WARNINGS } from '../../../shared/live-paths.ts';
 import { cspHeaders } from './csp.ts';
 import { startServer, type RunningServer } from './serve.ts';
 

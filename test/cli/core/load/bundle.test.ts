@@ -6,7 +6,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildLiveScript } from '../../../../cli/core/load/bundle.ts';
-import { LIVE_EVENTS } from '../../../../shared/live.ts';
+import { LIVE_EVENTS } from '../../../../shared/live-paths.ts';
 import { ROOT, tempDir } from '../../../helpers/cli.ts';
 
 interface FakeElement {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { problem, type Problem } from '../../../../cli/core/common/errors.ts';
 import { LIVE_TAG, liveReload as liveReloadServing, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
 import type { RunningServer } from '../../../../cli/core/serve/serve.ts';
-import { LIVE_EVENTS } from '../../../../shared/live.ts';
+import { LIVE_EVENTS } from '../../../../shared/live-paths.ts';
 import { tempDir, waitFor } from '../../../helpers/cli.ts';
 
 /** What the channels of these tests serve as their script; the real one is client/live.ts, bundled. */
