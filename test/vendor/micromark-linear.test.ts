@@ -2,8 +2,10 @@
  * micromark, micromark-core-commonmark, GFM extensions, mdast-util-from-markdown and
  * mdast-util-to-hast (patches/README.md): emphasis, strikethrough, the merging of text, label ends,
  * footnote calls, autolink literals after a `[` and lazy lines stay linear in the length of a paragraph,
- * lists nested deep linear in the length of the text, and they parse exactly as the published micromark
- * 4.0.3, micromark-core-commonmark 2.0.4, extensions (strikethrough, footnote, autolink literal 2.1.0),
+ * lists nested deep linear in the length of the text, fewer objects are made and copied per page
+ * (extensions combined once, one compile context, table-row spaces, subtokenize passes written back in
+ * place), and they parse exactly as the published micromark 4.0.3, micromark-core-commonmark 2.0.4,
+ * micromark-util-subtokenize 2.1.0, extensions (strikethrough, footnote, autolink literal 2.1.0, table 2.1.2),
  * mdast-util-from-markdown 2.1.0 and mdast-util-to-hast 13.2.2 do. These tests bundle the lib/ files; the
  * tests that import the sources under Vitest run the dev/ copies (Vitest resolves the `development` export
  * condition), which carry the same patches.
@@ -48,6 +50,13 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
     importer: new RegExp(`micromark-extension-gfm-${name}[/\\\\]index\\.js$`),
     fixture: `micromark-extension-gfm-${name}-2.1.0/syntax.js`,
   })),
+  {
+    file: /\/syntax\.js$/,
+    importer: /micromark-extension-gfm-table[/\\]index\.js$/,
+    fixture: 'micromark-extension-gfm-table-2.1.2/syntax.js',
+  },
+  // Its splice buffer beside it, published too (the package's own is unpatched).
+  { file: /^micromark-util-subtokenize$/, importer: /./, fixture: 'micromark-util-subtokenize-2.1.0/index.js' },
 ];
 
 /**
@@ -56,6 +65,7 @@ const PUBLISHED_FILES: Array<{ file: RegExp; importer: RegExp; fixture: string }
  */
 const UNPATCHED_BESIDE: Record<string, string[]> = {
   micromark: ['constructs.js', 'initialize/content.js', 'initialize/flow.js'],
+  'micromark-extension-gfm-table': ['edit-map.js', 'infer.js'],
 };
 
 /** An esbuild plugin that bundles the published files in place of the patched ones. */
@@ -93,9 +103,22 @@ const PATCH_MARKERS = [
   /\blistLooseOnce\b/, // mdast-util-to-hast list items
   /\[0\] === node\d* \? 0 : 1/, // mdast-util-to-hast table rows
   /\.parser\.maxContainers\b/, // document
+  /\bcombinedByList\d*\.get\(/, // parse: the constructs combined once per list of extensions
+  /\bheadRowSpace\d* \|\|= /, // table: one state machine for the spaces of a row
+  /\bif \(changed\d*\) writeBack\d*\(/, // subtokenize: events written back in place, and only when changed
+  /\bsubcontent\d*\(events\d*, index\d*, jumps\d*\)/, // subtokenize: the jumps in a map
   /\bblankRuns\d*\.get\(/, // list continuation
   /\blistSpans\d*\.set\(/, // mdast-util-from-markdown list preparation
+  /\.sliceSerialize = events\d*\[index\d*\]\[2\]\.sliceSerialize;/, // mdast-util-from-markdown: one handler context
 ];
+
+/** The probe `entry` bundled twice: as installed, and with the published files in place of the patched ones. */
+function bundlePair<T>(entry: string, name: string, plugins: Plugin[] = []): Promise<[T, T]> {
+  return Promise.all([
+    bundleModule<T>(entry, `${name}-installed`, plugins),
+    bundleModule<T>(entry, `${name}-published`, [publishedFiles, ...plugins]),
+  ]);
+}
 
 /** remark-parse + remark-gfm bundled as installed, or with the published resolvers in place of the patched ones. */
 function loadParser(version: 'installed' | 'published'): Promise<Parser> {
@@ -280,6 +303,9 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the in
       ['micromark-extension-gfm-strikethrough', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-footnote', 'node_modules/micromark-extension-gfm/package.json'],
       ['micromark-extension-gfm-autolink-literal', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-extension-gfm-table', 'node_modules/micromark-extension-gfm/package.json'],
+      ['micromark-util-subtokenize', 'node_modules/micromark/package.json'],
+      ['micromark-util-subtokenize', 'node_modules/micromark-core-commonmark/package.json'],
       ['mdast-util-to-hast', 'node_modules/remark-rehype/package.json'],
     ] as const) {
       expect(createRequire(join(ROOT, from)).resolve(name)).toMatch(new RegExp(`^${join(ROOT, 'node_modules', name)}/(dev/)?index\\.js$`));
@@ -319,6 +345,46 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the in
     },
     FUZZ_TIMEOUT,
   );
+
+  it('make one state machine for the spaces of a table row, where the published tokenizer makes one per run of spaces', async () => {
+    // The table tokenizer is tried on every line of every paragraph: a factorySpace per gap between words
+    // was ~3 % of the bytes a 4,000-page build allocates (patches/README.md). Calls to factorySpace from the
+    // table's syntax are counted through a stand-in module.
+    const counting: Plugin = {
+      name: 'counting-factory-space',
+      setup(plugin): void {
+        plugin.onResolve({ filter: /^micromark-factory-space$/ }, (args) =>
+          /micromark-extension-gfm-table/.test(args.importer) ? { path: 'counting', namespace: 'counting' } : undefined,
+        );
+        plugin.onLoad({ filter: /.*/, namespace: 'counting' }, () => ({
+          resolveDir: join(ROOT, 'node_modules', 'micromark-extension-gfm-table'),
+          contents:
+            "import { factorySpace as made } from 'micromark-factory-space';\n" +
+            'export function factorySpace(...args) { globalThis.__tableSpaces = (globalThis.__tableSpaces ?? 0) + 1; return made(...args); }\n',
+        }));
+      },
+    };
+    const entry =
+      "import { fromMarkdown } from 'mdast-util-from-markdown';\n" +
+      "import { gfm } from 'micromark-extension-gfm';\n" +
+      "import { gfmFromMarkdown } from 'mdast-util-gfm';\n" +
+      'export function spaces(doc) {\n' +
+      '  globalThis.__tableSpaces = 0;\n' +
+      '  const tree = fromMarkdown(doc, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });\n' +
+      '  return { spaces: globalThis.__tableSpaces, tables: tree.children.filter((n) => n.type === "table").length };\n' +
+      '}\n';
+    type Probe = { spaces(doc: string): { spaces: number; tables: number } };
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'table-spaces', [counting]);
+    // 100 paragraphs of 20 words, and a table of 50 rows of 4 cells.
+    const doc = `${`${'word '.repeat(20)}\n\n`.repeat(100)}| a | b | c | d |\n| - | - | - | - |\n${'| w x | y | z | v |\n'.repeat(50)}`;
+    const [patched, original] = [mine.spaces(doc), theirs.spaces(doc)];
+    expect(patched.tables).toBe(1);
+    expect(original.tables).toBe(1);
+    // One per try of the head row (at each paragraph) and one per body row; the published tokenizer makes
+    // one per gap: 19 per paragraph, 9 per row.
+    expect(patched.spaces).toBeLessThanOrEqual(100 + 1 + 50 + 10);
+    expect(original.spaces).toBeGreaterThan(100 * 19);
+  });
 
   it('parse nested labels, footnote calls, autolinks after a bracket and lazy lines exactly as the published files do', () => {
     const cases = [
@@ -420,6 +486,97 @@ describe('micromark, micromark-core-commonmark and the GFM extensions are the in
     };
     expect(reads(installed, 1200) / reads(installed, 300)).toBeLessThan(5);
     expect(reads(published, 1200) / reads(published, 300)).toBeGreaterThan(12);
+  });
+
+  it('compile each document with one handler context, where the published compiler copies it for every event', async () => {
+    // Every event's handler was called on a fresh `{...context, sliceSerialize}`: nearly half the bytes that
+    // outlived a young-generation collection in a 4,000-page build (patches/README.md). A listener on every
+    // event counts the distinct `this` it is called with.
+    const entry =
+      "import { fromMarkdown } from 'mdast-util-from-markdown';\n" +
+      'export function contexts(doc) {\n' +
+      '  const seen = new Set(); let calls = 0;\n' +
+      '  fromMarkdown(doc, { mdastExtensions: [{ beforeEnter() { seen.add(this); calls++; } }] });\n' +
+      '  return { distinct: seen.size, calls };\n' +
+      '}\n';
+    type Counter = { contexts(doc: string): { distinct: number; calls: number } };
+    const [mine, theirs] = await bundlePair<Counter>(entry, 'contexts');
+    const doc = 'Some *text*, a [link](/x) and `code`.\n\n- a\n- b\n\n'.repeat(50);
+    const [patched, original] = [mine.contexts(doc), theirs.contexts(doc)];
+    expect(patched.calls).toBeGreaterThan(1000);
+    expect(patched).toEqual({ distinct: 1, calls: original.calls });
+    expect(original.distinct).toBe(original.calls);
+  });
+
+  it('combine the default constructs with a list of extensions once, and again when the list changes, where the published parser combines them per document', async () => {
+    // remark-parse hands micromark the same list of extensions for every document; combining it cost
+    // ~30 µs and ~46 KB a page (patches/README.md).
+    const entry =
+      "import { parse } from 'micromark';\n" +
+      "import { gfm } from 'micromark-extension-gfm';\n" +
+      'export function constructs() {\n' +
+      '  const list = [gfm()];\n' +
+      '  const [a, b] = [parse({ extensions: list }).constructs, parse({ extensions: list }).constructs];\n' +
+      "  list.push({ text: { 37: { name: 'percent', tokenize: (effects, ok, nok) => nok } } });\n" +
+      '  const c = parse({ extensions: list }).constructs;\n' +
+      '  const d = parse({ extensions: [...list] }).constructs;\n' +
+      "  return { same: a === b, changed: b !== c, percent: (c.text[37] ?? []).some((x) => x.name === 'percent'), copy: c !== d, none: parse().constructs === parse({}).constructs };\n" +
+      '}\n';
+    type Probe = { constructs(): Record<'same' | 'changed' | 'percent' | 'copy' | 'none', boolean> };
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'combine');
+    expect(mine.constructs()).toEqual({ same: true, changed: true, percent: true, copy: true, none: true });
+    expect(theirs.constructs()).toEqual({ same: false, changed: true, percent: true, copy: true, none: false });
+  });
+
+  it('write the events of a subtokenize pass back in place and only when the pass changed them, where the published pass splices a copy back every time', async () => {
+    // postprocess runs passes until one finds nothing left to subtokenize; each pass copied every event
+    // three times to put them back (patches/README.md). A list of plain events changes in no pass: the
+    // writes to it are counted through a Proxy.
+    const entry =
+      "import { subtokenize } from 'micromark-util-subtokenize';\n" +
+      'export function writes(count) {\n' +
+      "  const token = { type: 'data', start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 2, offset: 1 } };\n" +
+      '  const list = [];\n' +
+      "  for (let i = 0; i < count; i++) list.push(['enter', token, {}], ['exit', token, {}]);\n" +
+      '  let writes = 0;\n' +
+      '  const watched = new Proxy(list, { set(target, key, value, receiver) { writes++; return Reflect.set(target, key, value, receiver); }, deleteProperty(target, key) { writes++; return Reflect.deleteProperty(target, key); } });\n' +
+      '  const done = subtokenize(watched);\n' +
+      '  return { done, writes, length: list.length };\n' +
+      '}\n';
+    type Probe = { writes(count: number): { done: boolean; writes: number; length: number } };
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'subtokenize');
+    expect(mine.writes(500)).toEqual({ done: true, writes: 0, length: 1000 });
+    const original = theirs.writes(500);
+    expect(original).toMatchObject({ done: true, length: 1000 });
+    expect(original.writes).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("keep the jumps of a subtokenize pass in a map, where the published pass copies each content's gaps into a plain object", async () => {
+    // The published pass merged each embedded content's gaps (integer keys: event indices) into a plain
+    // object with Object.assign, once per content and text, twice a paragraph (patches/README.md). The calls
+    // are counted: in micromark without extensions, over lines that start with a letter, nothing else in
+    // the parser calls Object.assign (a construct tried at a line start, as GFM's table is, would).
+    const entry =
+      "import { parse, postprocess, preprocess } from 'micromark';\n" +
+      'export function assigns(doc) {\n' +
+      '  const assign = Object.assign;\n' +
+      '  let calls = 0;\n' +
+      '  Object.assign = (...args) => { calls++; return assign(...args); };\n' +
+      '  try {\n' +
+      '    const events = postprocess(parse().document().write(preprocess()(doc, undefined, true)));\n' +
+      "    return { calls, paragraphs: events.filter(([kind, token]) => kind === 'enter' && token.type === 'paragraph').length };\n" +
+      '  } finally {\n' +
+      '    Object.assign = assign;\n' +
+      '  }\n' +
+      '}\n';
+    type Probe = { assigns(doc: string): { calls: number; paragraphs: number } };
+    const [mine, theirs] = await bundlePair<Probe>(entry, 'jumps');
+    const doc = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} of *plain* text,\nover two lines.\n`).join('\n');
+    const patched = mine.assigns(doc);
+    expect(patched).toEqual({ calls: 0, paragraphs: 100 });
+    const original = theirs.assigns(doc);
+    expect(original.paragraphs).toBe(100);
+    expect(original.calls - patched.calls).toBeGreaterThanOrEqual(200);
   });
 
   it('parse lists nested in lists, loose and tight, with block quotes and blank lines, exactly as the published files do', () => {
