@@ -56,7 +56,10 @@ export const UI_TEXT = {
     en: 'We can give you a demonstration of the platform, or sit down with your production, quality and IT teams to map your current processes and plan a module-by-module rollout.',
   },
   'cta.factory.button': { zh: '预约演示或项目洽谈', en: 'Ask for a demo or a project talk' },
-  'cta.viewer.title': { zh: '想看看您的用户如何在浏览器中看片和分享？', en: 'Want to see how your users would view and share images in a browser?' },
+  'cta.viewer.title': {
+    zh: '想看看您的用户如何在浏览器中看片和分享？',
+    en: 'Want to see how your users would view and share images in a browser?',
+  },
   'cta.viewer.text': {
     zh: '我们可以为您安排在线演示，也可以一起探讨网关接入、分享流程和数据保护方面的安排。',
     en: 'We can arrange an online demonstration, or talk through the gateway connection, the sharing workflow and data protection with you.',

@@ -214,11 +214,7 @@ const CTA_TEXT = {
  * The closing call to action of product and company pages: talk to us, with a link to the contact page, in
  * the words that fit what the page presents (`kind`; a page's front matter `cta` chooses it, else its template).
  */
-export function ContactCta({
-  site,
-  t,
-  kind = 'general',
-}: Pick<TemplateProps, 'site' | 't'> & { kind?: CtaKind | null }): ReactElement {
+export function ContactCta({ site, t, kind = 'general' }: Pick<TemplateProps, 'site' | 't'> & { kind?: CtaKind | null }): ReactElement {
   const text = CTA_TEXT[kind ?? 'general'];
   return (
     // The same on many pages: the search index leaves it out (docs/search.md, "What is indexed").

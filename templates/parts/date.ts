@@ -15,8 +15,10 @@ export function formatDate(value: string, lang: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const parts = day ?? month;
   if (!parts) return value;
-  const date = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, day ? Number(parts[3]) : 1));
-  if (Number.isNaN(date.getTime())) return value;
+  const [year, month0, dayOfMonth] = [Number(parts[1]), Number(parts[2]) - 1, day ? Number(parts[3]) : 1];
+  const date = new Date(Date.UTC(year, month0, dayOfMonth));
+  // Date.UTC rolls a 13th month or a 30 February over into the next: such a value is no date.
+  if (date.getUTCMonth() !== month0 || date.getUTCDate() !== dayOfMonth) return value;
   const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'long', ...(day ? { day: 'numeric' } : {}) };
   try {
     return new Intl.DateTimeFormat(formatLocale(lang), options).format(date);

@@ -204,7 +204,9 @@ function isPreferred(found: string, use: string): boolean {
   const written = found.replace(/\s+/g, ' ');
   const initial = (text: string, upper: boolean): string =>
     (upper ? text.charAt(0).toUpperCase() : text.charAt(0).toLowerCase()) + text.slice(1);
-  return [use, initial(use, true), initial(use, false)].some((form) => written === form || written === `${form}s` || written === `${form}es`);
+  return [use, initial(use, true), initial(use, false)].some(
+    (form) => written === form || written === `${form}s` || written === `${form}es`,
+  );
 }
 
 /**

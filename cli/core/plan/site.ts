@@ -275,7 +275,13 @@ async function loadPlannedPages(files: SiteFiles, contentDir: string, inputs: Si
   const prose = loaded.pages.flatMap((source) =>
     dataProseProblems(source.data, { code: source.locale, lang: langOf(locales, source.locale) }, files.terms, source.file, source.lineOf),
   );
-  return { entries, sources: loaded.pages, plan, warnings: [...loaded.warnings, ...plan.warnings, ...prose], errors: [...dated.errors, ...plan.errors] };
+  return {
+    entries,
+    sources: loaded.pages,
+    plan,
+    warnings: [...loaded.warnings, ...plan.warnings, ...prose],
+    errors: [...dated.errors, ...plan.errors],
+  };
 }
 
 /** The routes links may point at: every page's, and the home page's alias. */
