@@ -1,5 +1,5 @@
 /**
- * The side-by-side check of the site's copy (`npm run copy:side-by-side`, docs/l10n.md, "Side by side"):
+ * The side-by-side check of the site's copy (`npm run copy:side-by-side`, docs/copy-and-filing.md, "Side by side"):
  * for each page and its translation, the front matter fields, headings, paragraphs, list items and table
  * rows written in one language only. Prints one line per such block (`file:line  kind  text`) under its
  * page pair, then a count; exits 1 when any block is unpaired, so it can gate a release.

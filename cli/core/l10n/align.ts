@@ -1,5 +1,5 @@
 /**
- * The side-by-side check of a page and its translation (docs/l10n.md, "Side by side"): the blocks each has
+ * The side-by-side check of a page and its translation (docs/copy-and-filing.md, "Side by side"): the blocks each has
  * that the other lacks. Both pages are read as blocks (cli/core/l10n/blocks.ts: front matter fields,
  * headings, paragraphs, list items, table rows); front matter fields pair by their path
  * (`highlights[3].text`), body blocks by an alignment that keeps their order and pairs only blocks of one
