@@ -19,7 +19,8 @@ export function Article(props: TemplateProps<ArticleData>): ReactElement {
         {...props}
         article={{
           title: page.title,
-          date: page.data.date,
+          // Always set by the time a page renders: from its front matter or site.yaml `newsDates`.
+          date: page.data.date ?? '',
           summary: page.summary,
           body: page.body,
           cover: cover ? (

@@ -20,7 +20,7 @@ export function Console(props: TemplateProps<ConsoleData>): ReactElement {
       <div className="feature-groups">
         <Sections sections={groups} ids={CONSOLE_GROUPS.slice(1)} className="feature-group" icons={GROUP_ICONS} site={site} />
       </div>
-      <ContactCta site={site} t={t} kind="product" />
+      <ContactCta site={site} t={t} kind={page.data.cta ?? 'device'} />
     </Layout>
   );
 }

@@ -15,7 +15,7 @@ export function Family(props: TemplateProps<FamilyData>): ReactElement {
       <div className="split-sections">
         <Sections sections={page.sections} />
       </div>
-      <ContactCta site={site} t={t} />
+      <ContactCta site={site} t={t} kind={page.data.cta} />
     </Layout>
   );
 }

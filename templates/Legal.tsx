@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Layout } from './parts/Layout.tsx';
 import { Intro, PageHero, Sections } from './parts/blocks.tsx';
+import { formatDate } from './parts/date.ts';
 import type { LegalData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
@@ -12,7 +13,7 @@ export function Legal(props: TemplateProps<LegalData>): ReactElement {
     <Layout {...props}>
       <PageHero page={page} site={site}>
         <p className="hero-meta">
-          {t('legal.updated')} <time dateTime={updated}>{updated}</time>
+          {t('legal.updated')} <time dateTime={updated}>{formatDate(updated, page.contentLang)}</time>
         </p>
       </PageHero>
       <div className="container legal-layout">

@@ -20,7 +20,7 @@ export function ProductPage({ extra, ...props }: TemplateProps<WorkstationData> 
       <div className={`feature-groups${features.length % 2 ? ' feature-groups-odd' : ''}`}>
         <Sections sections={features} className="feature-group" />
       </div>
-      <ContactCta site={site} t={t} kind="product" />
+      <ContactCta site={site} t={t} kind={page.data.cta ?? 'device'} />
     </Layout>
   );
 }

@@ -38,6 +38,17 @@ export const cover = {
   },
 } as const satisfies Field;
 
+/** The kinds of product a page's call to action can speak to (templates/parts/blocks.tsx, `ContactCta`). */
+export const CTA_KINDS = ['general', 'device', 'factory', 'viewer'] as const;
+/** A kind of call to action. */
+export type CtaKind = (typeof CTA_KINDS)[number];
+/**
+ * The closing call to action a product page asks for (docs/copy-and-filing.md): `device` for software that
+ * goes into a maker's equipment (the default of console, workstation and platform pages), `factory` for the
+ * manufacturing platform, `viewer` for the web viewer, `general` (the default of product-line pages).
+ */
+export const cta = { kind: 'enum', values: CTA_KINDS } as const satisfies Field;
+
 /** The fields of each template, by template. */
 export const pageFields = { icon } as const satisfies Fields;
 export const homeFields = {
@@ -46,13 +57,14 @@ export const homeFields = {
   lines: productCards,
   cover,
 } as const satisfies Fields;
-export const consoleFields = { product, highlights: { ...highlights, required: true }, icon } as const satisfies Fields;
-export const workstationFields = { product, highlights, icon } as const satisfies Fields;
-export const platformFields = { product, highlights, modules: records({ title: text, text }), icon } as const satisfies Fields;
-export const familyFields = { products: { ...productCards, required: true }, icon } as const satisfies Fields;
+export const consoleFields = { product, highlights: { ...highlights, required: true }, icon, cta } as const satisfies Fields;
+export const workstationFields = { product, highlights, icon, cta } as const satisfies Fields;
+export const platformFields = { product, highlights, modules: records({ title: text, text }), icon, cta } as const satisfies Fields;
+export const familyFields = { products: { ...productCards, required: true }, icon, cta } as const satisfies Fields;
 export const newsListFields = { icon } as const satisfies Fields;
 export const newsDetailFields = { icon } as const satisfies Fields;
-export const articleFields = { date, cover } as const satisfies Fields;
+// An article's date may instead come from site.yaml `newsDates` (a stand-in the source does not state).
+export const articleFields = { date: { kind: 'date' }, cover } as const satisfies Fields;
 export const companyFields = {
   stats,
   milestones: records({ year: text, text }),

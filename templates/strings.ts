@@ -50,6 +50,21 @@ export const UI_TEXT = {
     en: 'We can arrange a demonstration, or sit down with your engineering team to talk through integrating it with your equipment.',
   },
   'cta.product.button': { zh: '预约演示或集成洽谈', en: 'Ask for a demo or an integration talk' },
+  'cta.factory.title': { zh: '想看看它在您的生产现场如何运行？', en: 'Want to see how it would run on your shop floor?' },
+  'cta.factory.text': {
+    zh: '我们可以为您演示平台，也可以与您的生产、质量和IT团队一起梳理现有流程，商定分模块上线的步骤。',
+    en: 'We can give you a demonstration of the platform, or sit down with your production, quality and IT teams to map your current processes and plan a module-by-module rollout.',
+  },
+  'cta.factory.button': { zh: '预约演示或项目洽谈', en: 'Ask for a demo or a project talk' },
+  'cta.viewer.title': {
+    zh: '想看看您的用户如何在浏览器中看片和分享？',
+    en: 'Want to see how your users would view and share images in a browser?',
+  },
+  'cta.viewer.text': {
+    zh: '我们可以为您安排在线演示，也可以一起探讨网关接入、分享流程和数据保护方面的安排。',
+    en: 'We can arrange an online demonstration, or talk through the gateway connection, the sharing workflow and data protection with you.',
+  },
+  'cta.viewer.button': { zh: '预约在线演示', en: 'Ask for an online demo' },
   'news.all': { zh: '全部新闻', en: 'All news' },
   'news.others': { zh: '更多新闻', en: 'More news' },
   'news.published': { zh: '发布日期', en: 'Published' },

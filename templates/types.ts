@@ -52,7 +52,7 @@ export interface SocialMeta {
   /** `og:locale` of this page and of its other-language versions, e.g. `zh_CN`, `en_US`. */
   locale: string;
   alternateLocales: string[];
-  /** YYYY-MM-DD publication date of an article. */
+  /** Publication date of an article: YYYY-MM-DD, or YYYY-MM where only the month is known. */
   published?: string;
 }
 

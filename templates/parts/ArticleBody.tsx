@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { ArticleSummary, TemplateProps } from '../types.ts';
 import { ArticleList } from './ArticleList.tsx';
 import { BandHeading } from './blocks.tsx';
+import { formatDate } from './date.ts';
 
 /**
  * An article's text with its date, then the other articles; shared by /news/<slug> (the title is the
@@ -35,7 +36,7 @@ export function ArticleBody({
               </p>
               <Heading className="article-title">{article.title}</Heading>
               <p className="article-meta">
-                {t('news.published')} <time dateTime={article.date}>{article.date}</time>
+                {t('news.published')} <time dateTime={article.date}>{formatDate(article.date, article.lang ?? page.contentLang)}</time>
               </p>
               {article.summary ? <p className="lead">{article.summary}</p> : null}
             </div>

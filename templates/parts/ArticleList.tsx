@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { ArticleSummary, TemplateProps } from '../types.ts';
 import { columnsFor } from './blocks.tsx';
+import { formatDate } from './date.ts';
 
 /**
  * A list of news articles with date and summary, newest first (the generator sorts them). `level` is the
@@ -27,7 +28,7 @@ export function ArticleList({
     <ul className={`article-list article-${layout}${layout === 'grid' ? ` ${columnsFor(articles.length)}` : ''}`}>
       {articles.map((article) => (
         <li key={article.slug} className="article-item" lang={article.lang === lang ? undefined : article.lang}>
-          <time dateTime={article.date}>{article.date}</time>
+          <time dateTime={article.date}>{formatDate(article.date, article.lang)}</time>
           <Heading className="article-item-title">
             <a href={article.href}>{article.title}</a>
           </Heading>

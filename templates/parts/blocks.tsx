@@ -1,7 +1,7 @@
 /** Building blocks shared by the page templates. */
 import type { ReactElement, ReactNode } from 'react';
 import type { Infer } from '../schema.ts';
-import type { product as productField } from '../fields.ts';
+import type { CtaKind, product as productField } from '../fields.ts';
 import type { UiString } from '../strings.ts';
 import type { Section, SiteModel, TemplateProps } from '../types.ts';
 import { iconOf, iconPath } from './icons.ts';
@@ -197,22 +197,25 @@ export function Intro({ page }: Pick<TemplateProps, 'page'>): ReactElement | nul
   );
 }
 
-/** The texts of each call to action: the general one, and the product pages' (a demonstration, an integration talk). */
+/**
+ * The texts of each call to action, by the kind of product a page presents (front matter `cta`,
+ * templates/fields.ts): the general one (home, company, product-line pages), equipment software that goes
+ * into a maker's devices (a demonstration or an integration talk), the factory platform (a demonstration
+ * or a project talk about the customer's production) and the web viewer (an online demonstration).
+ */
 const CTA_TEXT = {
   general: { title: 'cta.title', text: 'cta.text', button: 'cta.button' },
-  product: { title: 'cta.product.title', text: 'cta.product.text', button: 'cta.product.button' },
-} as const satisfies Record<string, Record<'title' | 'text' | 'button', UiString>>;
+  device: { title: 'cta.product.title', text: 'cta.product.text', button: 'cta.product.button' },
+  factory: { title: 'cta.factory.title', text: 'cta.factory.text', button: 'cta.factory.button' },
+  viewer: { title: 'cta.viewer.title', text: 'cta.viewer.text', button: 'cta.viewer.button' },
+} as const satisfies Record<CtaKind, Record<'title' | 'text' | 'button', UiString>>;
 
 /**
- * The closing call to action of product and company pages: talk to us, with a link to the contact page.
- * Console, workstation and platform pages (`kind="product"`) ask for a demonstration or an integration talk.
+ * The closing call to action of product and company pages: talk to us, with a link to the contact page, in
+ * the words that fit what the page presents (`kind`; a page's front matter `cta` chooses it, else its template).
  */
-export function ContactCta({
-  site,
-  t,
-  kind = 'general',
-}: Pick<TemplateProps, 'site' | 't'> & { kind?: keyof typeof CTA_TEXT }): ReactElement {
-  const text = CTA_TEXT[kind];
+export function ContactCta({ site, t, kind = 'general' }: Pick<TemplateProps, 'site' | 't'> & { kind?: CtaKind | null }): ReactElement {
+  const text = CTA_TEXT[kind ?? 'general'];
   return (
     // The same on many pages: the search index leaves it out (docs/search.md, "What is indexed").
     <section className="cta-band" aria-labelledby="cta-title" data-pagefind-ignore="all">

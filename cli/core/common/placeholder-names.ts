@@ -4,15 +4,19 @@
  */
 
 /**
- * The placeholder names, as written between braces: the contact details, the company's name, legal entity
+ * The placeholder names, as written between braces: the contact details (the general e-mail and those of
+ * sales, support and partnerships), the company's name, legal entity
  * and address (per locale), the facts the copy states (founding year, customer and country counts, the
  * year the manufacturing platform launched), and what the privacy policy must say that the company decides
- * (where the site is hosted, its position on an EU representative; per locale). All come from site.yaml,
+ * (where the site and its e-mail are hosted, its position on an EU representative; per locale). All come from site.yaml,
  * so a fact is changed in one place for every page of both locales.
  */
 export const PLACEHOLDER_NAMES = [
   'phone',
   'email',
+  'salesEmail',
+  'supportEmail',
+  'partnerEmail',
   'company',
   'legalEntity',
   'address',
@@ -21,5 +25,6 @@ export const PLACEHOLDER_NAMES = [
   'countries',
   'platformYear',
   'hostingLocation',
+  'emailHostingLocation',
   'euRepresentative',
 ] as const;

@@ -23,6 +23,10 @@ export interface SiteConfig {
   company: Record<Locale, string>;
   phone: string;
   email: string;
+  /** The e-mail addresses of sales, technical support and partnerships (`{salesEmail}` …), where they differ from `email`. */
+  salesEmail?: string;
+  supportEmail?: string;
+  partnerEmail?: string;
   apiBase: string;
   cdn: string;
   /** Year the company was founded, for the home pages' Organization JSON-LD (optional). */
@@ -32,11 +36,15 @@ export interface SiteConfig {
   address?: Record<Locale, string>;
   /** Where the site's servers are, and the position on an EU representative, per locale (the privacy policy's `{hostingLocation}`, `{euRepresentative}`). */
   hostingLocation?: Record<Locale, string>;
+  /** Where the e-mail service that receives enquiries and applications processes them (`{emailHostingLocation}`). */
+  emailHostingLocation?: Record<Locale, string>;
   euRepresentative?: Record<Locale, string>;
   /** Facts the copy states (`{customers}`, `{countries}`, `{platformYear}`). */
   customers?: string;
   countries?: string;
   platformYear?: string;
+  /** Publication dates of news articles by slug (YYYY-MM-DD or YYYY-MM), for articles whose front matter gives none. */
+  newsDates: Record<string, string>;
   /** The ICP filing number (ICP备案号) shown in every page's footer, linked to the MIIT register. */
   icpFiling?: string;
   /** The public-security filing (公安备案) number and its icon (a public/ path), and the line of the icon. */
@@ -102,6 +110,9 @@ export const PLACEHOLDER_FIELDS = [
   'address',
   'phone',
   'email',
+  'salesEmail',
+  'supportEmail',
+  'partnerEmail',
   'founded',
   'customers',
   'countries',
@@ -109,7 +120,9 @@ export const PLACEHOLDER_FIELDS = [
   'icpFiling',
   'publicSecurityFiling',
   'hostingLocation',
+  'emailHostingLocation',
   'euRepresentative',
+  'newsDates',
 ] as const;
 
 /** An ICP filing number as the MIIT issues it: province, ICP备, the number, 号 and a site suffix (`沪ICP备12345678号-1`). */
@@ -132,16 +145,21 @@ const siteSchema = (codes: readonly string[]): Field => ({
     company: perLocale(codes, true),
     phone: { kind: 'string', required: true },
     email: { kind: 'string', required: true },
+    salesEmail: { kind: 'string' },
+    supportEmail: { kind: 'string' },
+    partnerEmail: { kind: 'string' },
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     founded: { kind: 'number' },
     legalEntity: perLocale(codes, false),
     address: perLocale(codes, false),
     hostingLocation: perLocale(codes, false),
+    emailHostingLocation: perLocale(codes, false),
     euRepresentative: perLocale(codes, false),
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
+    newsDates: { kind: 'dictionary', of: { kind: 'date' } },
     icpFiling: { kind: 'string', pattern: ICP_FILING, patternHint: 'an ICP filing number as issued, e.g. 沪ICP备12345678号-1' },
     publicSecurityFiling: {
       kind: 'record',
@@ -260,16 +278,21 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     company: raw.company as Record<Locale, string>,
     phone: String(raw.phone),
     email: String(raw.email),
+    ...Object.fromEntries(
+      (['salesEmail', 'supportEmail', 'partnerEmail'] as const).filter((k) => typeof raw[k] === 'string').map((k) => [k, String(raw[k])]),
+    ),
     apiBase: trim(raw.apiBase),
     cdn: trim(raw.cdn),
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
     ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
     ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
     ...(raw.hostingLocation ? { hostingLocation: raw.hostingLocation as Record<Locale, string> } : {}),
+    ...(raw.emailHostingLocation ? { emailHostingLocation: raw.emailHostingLocation as Record<Locale, string> } : {}),
     ...(raw.euRepresentative ? { euRepresentative: raw.euRepresentative as Record<Locale, string> } : {}),
     ...Object.fromEntries(
       (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
     ),
+    newsDates: (raw.newsDates ?? {}) as Record<string, string>,
     ...(typeof raw.icpFiling === 'string' ? { icpFiling: raw.icpFiling } : {}),
     ...(raw.publicSecurityFiling ? { publicSecurityFiling: publicSecurityOf(raw.publicSecurityFiling, source) } : {}),
     placeholders: {

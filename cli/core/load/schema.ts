@@ -14,7 +14,8 @@ export { hasFields, isRecord, type Field, type Fields, type Infer, type InferFie
 
 type Path = Array<string | number>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A day (`2024-11-15`) or, where the source gives no day, a month (`2024-11`). */
+const DATE = /^\d{4}-\d{2}(-\d{2})?$/;
 
 /** Formats a path as `groups[2].items[0].route`, so messages name the field. */
 export function formatPath(path: ReadonlyArray<string | number>): string {
@@ -39,7 +40,7 @@ function expected(field: Field): string {
     case 'number':
       return 'a number';
     case 'date':
-      return 'a date written YYYY-MM-DD';
+      return 'a date written YYYY-MM-DD, or YYYY-MM for a month';
     case 'enum':
       return `one of: ${field.values.join(', ')}`;
     case 'list':
@@ -88,8 +89,9 @@ export function validate(value: unknown, field: Field, source: YamlSource, code:
       return typeof value === 'number' && Number.isFinite(value) ? [] : wrong();
     case 'date': {
       if (typeof value !== 'string' || !DATE.test(value)) return wrong();
-      const date = new Date(`${value}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value
+      const day = value.length === 7 ? `${value}-01` : value;
+      const date = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day
         ? [at(path, `${name} is not a real date: ${value}.`)]
         : [];
     }

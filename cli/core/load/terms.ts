@@ -194,10 +194,19 @@ export function findVariants(text: string, locale: Locale, base: TermBase): Vari
   return hits;
 }
 
-/** True when `found` is the preferred term as written (or its plural): a variant in another case is not. */
+/**
+ * True when `found` is the preferred term as written (or its plural): a variant in another case is not. Its
+ * first letter may be in either case, since a sentence, title or list item starts with a capital: with
+ * `cloud web viewer` preferred and `Cloud Web Viewer` to avoid, "Cloud web viewer" opening a heading is the
+ * preferred term, and only the capitals inside the term make the variant.
+ */
 function isPreferred(found: string, use: string): boolean {
   const written = found.replace(/\s+/g, ' ');
-  return written === use || written === `${use}s` || written === `${use}es`;
+  const initial = (text: string, upper: boolean): string =>
+    (upper ? text.charAt(0).toUpperCase() : text.charAt(0).toLowerCase()) + text.slice(1);
+  return [use, initial(use, true), initial(use, false)].some(
+    (form) => written === form || written === `${form}s` || written === `${form}es`,
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type TemplateBundle,
 } from '../load/bundle.ts';
 import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from '../load/config.ts';
+import { dateArticles } from './news-dates.ts';
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from '../load/content.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { siteFeeds, type SiteFeed } from '../render/feed.ts';
@@ -264,14 +265,23 @@ async function loadPlannedPages(files: SiteFiles, contentDir: string, inputs: Si
     files.config.maxPageSize,
     files.config.locales,
   );
-  const plan = planPages(loaded.pages, inputs.drafts, files.config.locales);
+  // An article without a `date` takes site.yaml's (`newsDates`) before anything lists or renders it.
+  const isArticle = (name: string): boolean => files.templates.module.templates[name]?.article === true;
+  const dated = dateArticles(loaded.pages, files.config.newsDates, isArticle);
+  const plan = planPages(dated.pages, inputs.drafts, files.config.locales);
   // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
   // are found while it renders (cli/core/render/markdown.ts).
   const { locales } = files.config;
   const prose = loaded.pages.flatMap((source) =>
     dataProseProblems(source.data, { code: source.locale, lang: langOf(locales, source.locale) }, files.terms, source.file, source.lineOf),
   );
-  return { entries, sources: loaded.pages, plan, warnings: [...loaded.warnings, ...plan.warnings, ...prose], errors: plan.errors };
+  return {
+    entries,
+    sources: loaded.pages,
+    plan,
+    warnings: [...loaded.warnings, ...plan.warnings, ...prose],
+    errors: [...dated.errors, ...plan.errors],
+  };
 }
 
 /** The routes links may point at: every page's, and the home page's alias. */

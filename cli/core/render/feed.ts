@@ -24,13 +24,17 @@ export interface FeedEntry {
   title: string;
   /** Absolute URL of the article: the entry's `id` and link. */
   url: string;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD, or YYYY-MM where only the month is known. */
   date: string;
   summary: string;
 }
 
-/** The Atom timestamp of a YYYY-MM-DD date (midnight UTC, so the output never depends on the clock). */
+/**
+ * The Atom timestamp of a YYYY-MM-DD date (midnight UTC, so the output never depends on the clock). Atom
+ * (RFC 4287) needs a full date-time, so a month (YYYY-MM) stands for its first day.
+ */
 function timestamp(date: string): string {
+  if (/^\d{4}-\d{2}$/.test(date)) return `${date}-01T00:00:00Z`;
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : '1970-01-01T00:00:00Z';
 }
 

@@ -82,14 +82,18 @@ export interface Rendered {
 
 /** The placeholder values of a locale. */
 export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
-  const { phone, email, founded, customers, countries, platformYear } = config;
+  const { phone, email, salesEmail, supportEmail, partnerEmail, founded, customers, countries, platformYear } = config;
   const values: Placeholders = {
     phone,
     email,
+    salesEmail,
+    supportEmail,
+    partnerEmail,
     company: config.company[locale] ?? '',
     legalEntity: config.legalEntity?.[locale],
     address: config.address?.[locale],
     hostingLocation: config.hostingLocation?.[locale],
+    emailHostingLocation: config.emailHostingLocation?.[locale],
     euRepresentative: config.euRepresentative?.[locale],
     founded,
     customers,

@@ -105,7 +105,7 @@ export function organization(facts: OrganizationFacts): JsonLd {
 export interface ArticleFacts {
   headline: string;
   description: string;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD, or YYYY-MM (ISO 8601 at the month's precision, which schema.org's Date accepts). */
   date: string;
   url: string;
   image: string;

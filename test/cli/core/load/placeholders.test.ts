@@ -19,7 +19,7 @@ describe('placeholders', () => {
 
   it('names the known placeholders, and the right spelling when only the case is wrong', () => {
     expect(unknownPlaceholderMessage('Email')).toBe(
-      '{Email} is not a placeholder and stays in the page as typed (it is written {email}); the placeholders are {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}, {hostingLocation}, {euRepresentative}.',
+      '{Email} is not a placeholder and stays in the page as typed (it is written {email}); the placeholders are {phone}, {email}, {salesEmail}, {supportEmail}, {partnerEmail}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}, {hostingLocation}, {emailHostingLocation}, {euRepresentative}.',
     );
     expect(unknownPlaceholderMessage('legalentity')).toContain('(it is written {legalEntity})');
     expect(unknownPlaceholderMessage('tel')).not.toContain('it is written');

@@ -87,7 +87,13 @@ describe('validate', () => {
     expect(messages('x: 2024-02-29\n', field({ kind: 'date' }))).toEqual([]);
     expect(messages('x: 2023-02-29\n', field({ kind: 'date' }))).toEqual(['`x` is not a real date: 2023-02-29.']);
     expect(messages('x: 29.02.2024\n', field({ kind: 'date' }))).toEqual([
-      '`x` must be a date written YYYY-MM-DD, found string "29.02.2024".',
+      '`x` must be a date written YYYY-MM-DD, or YYYY-MM for a month, found string "29.02.2024".',
+    ]);
+    // A month where the source gives no day: as precise as the source, never a made-up day.
+    expect(messages('x: 2024-11\n', field({ kind: 'date' }))).toEqual([]);
+    expect(messages('x: 2024-13\n', field({ kind: 'date' }))).toEqual(['`x` is not a real date: 2024-13.']);
+    expect(messages('x: 2024-1\n', field({ kind: 'date' }))).toEqual([
+      '`x` must be a date written YYYY-MM-DD, or YYYY-MM for a month, found string "2024-1".',
     ]);
     expect(messages('x: red\n', field({ kind: 'enum', values: ['zh', 'en'] }))).toEqual([
       '`x` must be one of: zh, en, found string "red".',

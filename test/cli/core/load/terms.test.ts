@@ -147,6 +147,7 @@ describe('findVariants, for plurals and case', () => {
     terms: [
       { concept: 'sequence', use: { zh: '透视序列', en: 'fluoroscopy sequence' }, avoid: { zh: [], en: ['loop'] }, line: 1 },
       { concept: 'storage', use: { zh: 'DICOM存储', en: 'DICOM Storage' }, avoid: { zh: [], en: ['DICOM storage'] }, line: 2 },
+      { concept: 'viewer', use: { zh: '云端影像浏览器', en: 'cloud web viewer' }, avoid: { zh: [], en: ['Cloud Web Viewer'] }, line: 3 },
     ],
   };
 
@@ -159,6 +160,11 @@ describe('findVariants, for plurals and case', () => {
     expect(findVariants('DICOM storage to PACS; DICOM Storage and DICOM Storages.', 'en', spelling).map((h) => h.found)).toEqual([
       'DICOM storage',
     ]);
+  });
+
+  it('takes the preferred term with a capital first letter (a title, a sentence) as preferred, not capitals inside it', () => {
+    const text = 'Cloud web viewer. Our cloud web viewer, the Webview Cloud Web Viewer and a Cloud web Viewer.';
+    expect(findVariants(text, 'en', spelling).map((h) => h.found)).toEqual(['Cloud Web Viewer', 'Cloud web Viewer']);
   });
 });
 

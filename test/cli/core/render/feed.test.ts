@@ -24,6 +24,17 @@ describe('renderFeed', () => {
     expect(renderFeed(INFO, [])).toBe(renderFeed(INFO, []));
   });
 
+  it("dates an entry known only to the month at that month's first day, which Atom's date-time needs", () => {
+    const xml = renderFeed(INFO, [
+      { title: 'B', url: 'https://x.test/en/news/b', date: '2024-12', summary: '' },
+      { title: 'A', url: 'https://x.test/en/news/a', date: '2024-05-20', summary: '' },
+    ]);
+    expect(xml).toContain('  <updated>2024-12-01T00:00:00Z</updated>\n');
+    expect(xml).toContain('    <published>2024-12-01T00:00:00Z</published>\n');
+    expect(xml).toContain('    <published>2024-05-20T00:00:00Z</published>\n');
+    expect(xml).not.toContain('1970');
+  });
+
   it('escapes markup in text and attributes', () => {
     const xml = renderFeed(INFO, [{ title: '<b>"R&D"</b>', url: 'https://x.test/a?x=1&y=2', date: '2024-01-01', summary: '\u0007bell' }]);
     expect(xml).toContain('<title>Co – News &#38; Views</title>');
