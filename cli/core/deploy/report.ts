@@ -18,11 +18,13 @@ export function formatBytes(bytes: number): string {
 
 /**
  * The URL paths a CDN may hold an old copy of: every key uploaded or deleted, but content-hashed files,
- * whose names are new whenever their content is.
+ * whose names are new whenever their content is. Each is percent-encoded as a request line carries it
+ * (`/files/a%20b.txt`, `/files/100%25.txt`), so a purge command given them matches what visitors request.
  */
 export function changedPaths(plan: DeployPlan, prefix: string): string[] {
   const keys = [...allUploads(plan).map((u) => u.key), ...plan.deletes.map((d) => d.key)];
-  return [...new Set(keys.filter((key) => !isHashed(key.slice(prefix.length))).map((key) => urlPathOf(key, prefix)))].sort();
+  const encode = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
+  return [...new Set(keys.filter((key) => !isHashed(key.slice(prefix.length))).map((key) => encode(urlPathOf(key, prefix))))].sort();
 }
 
 /** The dry run's listing: each upload and delete with its reason, then the totals per phase. */
@@ -94,6 +96,7 @@ export function deployJson(
     deletes: plan ? plan.deletes.map((d) => ({ key: d.key, reason: d.reason })) : [],
     manifest: plan ? (plan.manifestChanged ? 'changed' : 'unchanged') : null,
     changedPaths: plan && target ? changedPaths(plan, target.prefix) : [],
+    otherSites: plan?.otherSites ?? [],
     errors: errors.map((e) => ({ code: e.code, message: e.message, ...(e.file ? { file: e.file } : {}) })),
   };
 }
