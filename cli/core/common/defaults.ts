@@ -57,7 +57,7 @@ export const DEFAULTS = {
   maxDeletes: 256,
   /**
    * `deploy` keeps a content-hashed file the build dropped (an old script, photo or search chunk) this long
-   * after the deploy that first dropped it, and at least one more deploy (docs/deploy.md, "Deletes"). Pages
+   * after the deploy that first dropped it, and at least one more deploy (docs/deploy.md, "What is uploaded"). Pages
    * are revalidated on each use (`no-cache`), but a page open in a tab or held in the back/forward cache,
    * or a CDN serving a stale copy while the origin fails, still loads the old files; a week covers them.
    */

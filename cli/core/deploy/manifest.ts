@@ -28,7 +28,7 @@ export interface DeployManifest {
   version: 1;
   /** Every key of the build, by key. */
   files: Record<string, ManifestEntry>;
-  /** Content-hashed keys no longer in the build, kept for now (docs/deploy.md, "Deletes"). */
+  /** Content-hashed keys no longer in the build, kept for now (docs/deploy.md, "What is uploaded"). */
   kept: string[];
   /** When each kept key was first dropped (ISO time): it is deleted once the keep period has passed. */
   dropped?: Record<string, string>;
