@@ -57,7 +57,7 @@ export interface DeployPlan {
   uploads: Record<Phase, Upload[]>;
   unchanged: number;
   deletes: Delete[];
-  /** Content-hashed keys gone from the build, kept for one more deploy. */
+  /** Content-hashed keys gone from the build, kept for now (the keep period, and one more deploy at least). */
   kept: string[];
   /** The manifest this deploy leaves. */
   manifest: DeployManifest;

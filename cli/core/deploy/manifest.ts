@@ -1,6 +1,6 @@
 /**
  * The manifest object a deploy leaves in the bucket (docs/deploy.md, "Manifest"): the MD5 and headers of
- * every key it uploaded, and the superseded content-hashed files it kept for one more deploy. Comparing
+ * every key it uploaded, and the superseded content-hashed files it keeps for a while. Comparing
  * with it notices a changed header (a new Cache-Control rule) that an ETag cannot show, and it tells the
  * next deploy which old assets have had their extra deploy. Written after every upload and before any
  * delete; it is JSON with sorted keys and no date but the time each kept file was first dropped, so the same deploy writes

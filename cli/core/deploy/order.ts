@@ -2,9 +2,11 @@
  * The order of page uploads (docs/deploy.md, "Phases"): a page goes up only after every new page it links
  * to, so that wherever a deploy stops, no stored page links to a page that is not stored. Only links to
  * pages not in the bucket yet matter; a page that is merely changed is already there. Pages that link to
- * one another in a cycle of new pages cannot all come first: such a group goes up together, its pages
- * before its locale roots and home pages (the way in), and a stop inside it is the one case that can
- * leave a link to a missing page until the next run.
+ * one another in a cycle of new pages (a page and its translation, through the language switch) cannot
+ * all come first: each such group goes up in a wave of its own, all at once, after the other pages of its
+ * level and with its locale roots and home pages (the way in) after its pages, so that only a stop in
+ * the moment its requests are in flight can leave a link to a missing page (publish.ts withdraws the
+ * new pages of a group whose upload failed).
  */
 import type { Upload } from './diff.ts';
 import { PHASES } from './phases.ts';
@@ -72,11 +74,14 @@ export function pageWaves(
       }
     }
   }
-  // Within a level, pages before locale roots and home pages: in a cycle, the way in goes up last.
-  const waves = new Map<number, Upload[]>();
+  // Within a level: the pages in no cycle, pages before locale roots and home pages; then each cycle in
+  // a wave of its own, its way in last.
+  const waves = new Map<string, Upload[]>();
   for (const upload of uploads) {
-    const wave = (level[component.get(upload.key) as number] as number) * PHASES.length + PHASES.indexOf(upload.phase);
+    const c = component.get(upload.key) as number;
+    const group = (members[c]?.length ?? 0) > 1 ? c + 1 : 0;
+    const wave = [level[c] as number, group, PHASES.indexOf(upload.phase)].map((n) => String(n).padStart(8, '0')).join(':');
     waves.set(wave, [...(waves.get(wave) ?? []), upload]);
   }
-  return [...waves.keys()].sort((a, b) => a - b).map((wave) => (waves.get(wave) as Upload[]).sort((a, b) => (a.key < b.key ? -1 : 1)));
+  return [...waves.keys()].sort().map((wave) => (waves.get(wave) as Upload[]).sort((a, b) => (a.key < b.key ? -1 : 1)));
 }

@@ -54,6 +54,8 @@ export interface DeployResult {
   plan: DeployPlan;
   /** Uploads and deletes done (all of them unless failed). */
   uploaded: Upload[];
+  /** New pages uploaded and then removed again, since a page of their cycle failed. */
+  withdrawn: string[];
   deleted: string[];
   failed: FailedRequest[];
   manifestWritten: boolean;
@@ -176,7 +178,15 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
       now: Date.now(),
       keepMs: DEFAULTS.keepHashedMs,
     });
-    const result: DeployResult = { plan, uploaded: [], deleted: [], failed: [], manifestWritten: false, ...(tookOver ? { tookOver } : {}) };
+    const result: DeployResult = {
+      plan,
+      uploaded: [],
+      withdrawn: [],
+      deleted: [],
+      failed: [],
+      manifestWritten: false,
+      ...(tookOver ? { tookOver } : {}),
+    };
     if (plan.conflicts.length) {
       throw new SiteError(
         problem(
@@ -226,6 +236,7 @@ async function carryOut(
     ...pageWaves([...plan.uploads.pages, ...plan.uploads.roots], links, new Set(remote.keys())),
     plan.uploads.indexes,
   ];
+  const stored = new Set(remote.keys());
   for (const step of steps) {
     await eachLimited(
       step,
@@ -243,7 +254,11 @@ async function carryOut(
       },
       signal,
     );
-    if (result.failed.length || signal?.aborted) return stopped(result, options);
+    for (const upload of result.uploaded) stored.add(upload.key);
+    if (result.failed.length || signal?.aborted) {
+      await withdraw(step, stored, links, bucket, result);
+      return stopped(result, options);
+    }
   }
   if (plan.manifestChanged) {
     try {
@@ -274,6 +289,35 @@ async function carryOut(
   return result.failed.length || signal?.aborted ? stopped(result, options) : result;
 }
 
+/**
+ * After a wave that failed: removes the new pages of the wave that now link to a page the bucket does not
+ * hold (the rest of a cycle of new pages whose other member failed), until none does. They were not in the
+ * bucket before this deploy, so removing them gives back the state before it; within a few seconds,
+ * whatever the storage does.
+ */
+async function withdraw(
+  wave: readonly Upload[],
+  stored: Set<string>,
+  links: ReadonlyMap<string, readonly string[]>,
+  bucket: Bucket,
+  result: DeployResult,
+): Promise<void> {
+  const planned = new Set(allUploads(result.plan).map((u) => u.key));
+  const signal = AbortSignal.timeout(deployLimits().releaseMs);
+  for (let again = true; again; ) {
+    again = false;
+    for (const upload of wave) {
+      if (upload.reason !== 'new' || !stored.has(upload.key)) continue;
+      if (!(links.get(upload.key) ?? []).some((to) => planned.has(to) && !stored.has(to))) continue;
+      await bucket.remove(upload.key, signal).catch(() => undefined);
+      stored.delete(upload.key);
+      result.uploaded = result.uploaded.filter((u) => u.key !== upload.key);
+      result.withdrawn.push(upload.key);
+      again = true;
+    }
+  }
+}
+
 /** Ends a deploy that failed or was stopped part-way: one error naming every file that failed. */
 function stopped(result: DeployResult, options: DeployOptions): never {
   const failed = result.failed.map((f) => ({ ...f.problem, ...(f.file ? { file: join(options.outDir, f.file) } : {}) }));
@@ -281,7 +325,7 @@ function stopped(result: DeployResult, options: DeployOptions): never {
     'DEPLOY_FAILED',
     options.signal?.aborted && !result.failed.length
       ? `The deploy was stopped after ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s).`
-      : `${result.failed.length} request(s) failed after retries; ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s) were done. Later phases${result.manifestWritten ? '' : ', the manifest'} and ${result.manifestWritten ? 'the remaining deletes' : 'the deletes'} were held back.`,
+      : `${result.failed.length} request(s) failed after retries; ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s) were done${result.withdrawn.length ? `; ${result.withdrawn.length} new page(s) linking to a failed one were removed again (${result.withdrawn.join(', ')})` : ''}. Later phases${result.manifestWritten ? '' : ', the manifest'} and ${result.manifestWritten ? 'the remaining deletes' : 'the deletes'} were held back.`,
   );
   throw Object.assign(new SiteError([...failed, summary]), { result });
 }

@@ -34,7 +34,7 @@ export function formatPlan(plan: DeployPlan): string {
     for (const u of plan.uploads[phase]) text += `upload  ${u.key}  (${u.reason}, ${formatBytes(u.size)})\n`;
   }
   for (const d of plan.deletes) text += `delete  ${d.key}  (${d.reason})\n`;
-  for (const key of plan.kept) text += `keep    ${key}  (gone from the build; kept for one more deploy)\n`;
+  for (const key of plan.kept) text += `keep    ${key}  (gone from the build; kept a while for pages still open or cached)\n`;
   for (const phase of PHASES) {
     const list = plan.uploads[phase];
     const bytes = list.reduce((sum, u) => sum + u.size, 0);
@@ -52,7 +52,7 @@ export function summaryLine(result: DeployResult, target: TargetUrl, dryRun: boo
   const bytes = uploads.reduce((sum, u) => sum + u.size, 0);
   const verb = dryRun ? 'Would upload' : 'Uploaded';
   const nothing = uploads.length === 0 && deletes === 0 ? ' · nothing changed' : '';
-  return `${verb} ${uploads.length} file(s) (${formatBytes(bytes)}) to ${where} · ${result.plan.unchanged} unchanged · ${deletes} ${dryRun ? 'to delete' : 'deleted'} · ${result.plan.kept.length} kept one more deploy${nothing} · ${seconds.toFixed(1)} s\n`;
+  return `${verb} ${uploads.length} file(s) (${formatBytes(bytes)}) to ${where} · ${result.plan.unchanged} unchanged · ${deletes} ${dryRun ? 'to delete' : 'deleted'} · ${result.plan.kept.length} kept a while${nothing} · ${seconds.toFixed(1)} s\n`;
 }
 
 /** The JSON document of `--json`. */

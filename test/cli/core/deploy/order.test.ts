@@ -37,14 +37,14 @@ describe('pageWaves', () => {
     expect(pageWaves(pages, links, new Set(['old'])).map((w) => w.map((u) => u.key))).toEqual([['c'], ['b'], ['a'], ['old']]);
   });
 
-  it('keeps a cycle of new pages together, its locale roots after its pages', () => {
+  it('puts each cycle of new pages in a wave of its own after the others, its locale roots after its pages', () => {
     const pages = [upload('a'), upload('b'), upload('index.html', 'roots'), upload('lone')];
     const links = new Map([
       ['a', ['index.html', 'b']],
       ['b', ['a', 'index.html']],
       ['index.html', ['a', 'b']],
     ]);
-    expect(pageWaves(pages, links, new Set()).map((w) => w.map((u) => u.key))).toEqual([['a', 'b', 'lone'], ['index.html']]);
+    expect(pageWaves(pages, links, new Set()).map((w) => w.map((u) => u.key))).toEqual([['lone'], ['a', 'b'], ['index.html']]);
   });
 
   it('orders any link graph so that no page goes before a new page it links to outside its cycle (seeds 1-200)', () => {

@@ -29,7 +29,7 @@ describe('the deploy report', () => {
 
   it('writes the same as one JSON document', () => {
     const doc = deployJson(
-      { plan: PLAN, uploaded: [], deleted: [], failed: [], manifestWritten: false },
+      { plan: PLAN, uploaded: [], withdrawn: [], deleted: [], failed: [], manifestWritten: false },
       { bucket: 'b-1', pathStyle: false, prefix: 'www/' },
       true,
       1.23456,
