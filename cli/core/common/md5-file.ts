@@ -19,8 +19,13 @@ export async function md5File(path: string, keep = false): Promise<{ md5: string
   const file = await openNoFollow(path);
   try {
     const hash = createHash('md5');
+    // A file that fits in one chunk (most of a site) is read at once, without a chunk-sized buffer.
+    if ((await file.stat()).size <= CHUNK) {
+      const bytes = await file.readFile();
+      return { md5: hash.update(bytes).digest('hex'), size: bytes.length, ...(keep ? { text: bytes.toString('utf8') } : {}) };
+    }
     const kept: Buffer[] = [];
-    const buffer = Buffer.alloc(CHUNK);
+    const buffer = Buffer.allocUnsafe(CHUNK);
     let size = 0;
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, CHUNK, size);
