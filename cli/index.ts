@@ -128,7 +128,13 @@ export async function main(argv: string[]): Promise<number> {
     // `commander.help` is the help shown (on stderr) when no command was named.
     const message =
       error.code === 'commander.help' ? 'no command given: build, watch, check, deploy or l10n.' : error.message.replace(/^error:\s*/, '');
-    process.stderr.write(`${formatProblem(problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`))}\n`);
+    const usage = problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`);
+    process.stderr.write(`${formatProblem(usage)}\n`);
+    // `deploy --json` promises one document on stdout whatever happens (docs/deploy.md, "Output").
+    if (argv.includes('deploy') && argv.includes('--json')) {
+      const { deployJson } = await import('./core/deploy/report.ts');
+      process.stdout.write(`${JSON.stringify(deployJson(undefined, undefined, argv.includes('--dry-run'), 0, [usage]), null, 2)}\n`);
+    }
     return 2;
   }
   return code;

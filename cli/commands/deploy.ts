@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULTS } from '../core/common/defaults.ts';
-import { SiteError, type Problem } from '../core/common/errors.ts';
+import { problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { openBucket } from '../core/deploy/client.ts';
+import { profileExists, profileFiles } from '../core/deploy/profile.ts';
 import { publish, type DeployResult } from '../core/deploy/publish.ts';
 import { deployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
 import { chooseTarget, needsSiteTargets } from '../core/deploy/target.ts';
@@ -36,8 +37,8 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
   const progress = progressLine(chatter, DEFAULTS.progressAfterMs, 'uploading');
   const dryRun = Boolean(flags.dryRun);
   const controller = new AbortController();
-  // Ctrl-C (or SIGTERM) lets the requests in flight end, starts no more, releases the lock and exits as
-  // the signal would (130, 143); a second one exits at once.
+  // Ctrl-C (or SIGTERM) aborts the requests in flight, starts no more, releases the lock (within a few
+  // seconds whatever the storage does) and exits as the signal would (130, 143); a second one exits at once.
   let stoppedBy: number | undefined;
   const stop = (signal: NodeJS.Signals): void => {
     const code = signal === 'SIGINT' ? 130 : 143;
@@ -52,6 +53,14 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
   try {
     const targets = needsSiteTargets(flags) ? (await loadSiteConfig(resolve(flags.content))).deployTargets : [];
     target = chooseTarget(flags, targets);
+    if (target.profile && !(await profileExists(target.profile))) {
+      throw new SiteError(
+        problem(
+          'DEPLOY_PROFILE_MISSING',
+          `The target names the profile "${target.profile}", which neither ${profileFiles().join(' nor ')} defines.`,
+        ),
+      );
+    }
     result = await publish({
       outDir: resolve(flags.out),
       cacheDir: cacheDirOf(root),
@@ -64,7 +73,14 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
     });
     progress.clear();
     if (result.tookOver && !flags.quiet) {
-      process.stderr.write(`Removed the lock of a deploy killed on this machine (pid ${result.tookOver.pid}, ${result.tookOver.since}).\n`);
+      process.stderr.write(
+        `Took over the lock of a deploy killed on this machine (pid ${result.tookOver.pid}, ${result.tookOver.since}).\n`,
+      );
+    }
+    if (result.plan.otherSites.length && !flags.quiet) {
+      process.stderr.write(
+        `Left alone: ${result.plan.otherSites.join(', ')} (another site's deploy owns each; it holds its .ecom-site/).\n`,
+      );
     }
     if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(result.plan));
     const errors: Problem[] = result.refused ? [result.refused] : [];

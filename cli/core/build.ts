@@ -214,7 +214,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
-      files: recordFiles(output.temp, new Map([...heldAfter(targets), ...indexKeys])),
+      files: await recordFiles(output.temp, new Map([...heldAfter(targets), ...indexKeys]), previous.files),
       versions: knownVersions(site.sources),
     };
     for (const page of site.sources) {

@@ -1,7 +1,8 @@
 /**
  * An HTTP proxy in front of a real S3 server, for the deploy tests: it records every request's method and
- * path, can hold each PUT for a while (to stop a deploy part-way), and can answer the first few PUTs with
- * 503 (to prove retries). Requests are forwarded unchanged, Host header included, so signatures hold.
+ * path, can hold each PUT for a while (to stop a deploy part-way), can answer the first few PUTs with
+ * 503 (to prove retries) or every PUT of chosen keys (to fail one file for good). Requests are forwarded
+ * unchanged, Host header included, so signatures hold.
  */
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,18 +17,21 @@ export interface S3Proxy {
   putDelayMs: number;
   /** How many more PUTs to answer with 503 SlowDown instead of forwarding. */
   failPuts: number;
+  /** Paths (`/bucket/key`) whose every PUT is answered with 503 SlowDown. */
+  failPaths: Set<string>;
   close(): Promise<void>;
 }
 
 /** Starts a proxy to `upstream` (`http://127.0.0.1:PORT`) on a free loopback port. */
 export async function startS3Proxy(upstream: string): Promise<S3Proxy> {
   const target = new URL(upstream);
-  const state = { requests: [] as string[], putDelayMs: 0, failPuts: 0 };
+  const state = { requests: [] as string[], putDelayMs: 0, failPuts: 0, failPaths: new Set<string>() };
   const server: Server = createServer((req, res) => {
     const line = `${req.method} ${req.url}`;
     state.requests.push(line);
-    if (req.method === 'PUT' && state.failPuts > 0) {
-      state.failPuts -= 1;
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'PUT' && (state.failPuts > 0 || state.failPaths.has(decodeURIComponent(path)))) {
+      if (!state.failPaths.has(decodeURIComponent(path))) state.failPuts -= 1;
       req.resume();
       res.writeHead(503, { 'content-type': 'application/xml' });
       res.end(
@@ -68,6 +72,7 @@ export async function startS3Proxy(upstream: string): Promise<S3Proxy> {
     set failPuts(n: number) {
       state.failPuts = n;
     },
+    failPaths: state.failPaths,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

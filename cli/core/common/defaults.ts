@@ -55,6 +55,13 @@ export const DEFAULTS = {
    * a wrong `--out` or target would otherwise empty a bucket. Hugo's default, so its users keep their habit.
    */
   maxDeletes: 256,
+  /**
+   * `deploy` keeps a content-hashed file the build dropped (an old script, photo or search chunk) this long
+   * after the deploy that first dropped it, and at least one more deploy (docs/deploy.md, "What is uploaded"). Pages
+   * are revalidated on each use (`no-cache`), but a page open in a tab or held in the back/forward cache,
+   * or a CDN serving a stale copy while the origin fails, still loads the old files; a week covers them.
+   */
+  keepHashedMs: 7 * 24 * 60 * 60 * 1000,
   /** Threads render pages only when each gets at least this many: starting one costs ~0.3 s. */
   pagesPerThread: 150,
 } as const;

@@ -205,6 +205,12 @@ export const CATALOGUE = {
       { photo: true },
     ),
   },
+  SYMLINK_OUTSIDE: {
+    severity: 'error',
+    title: 'Symbolic link leading outside its folder',
+    when: 'a symbolic link in public/ or the content folder points outside that folder (or nowhere); nothing is built',
+    hint: 'Copy the file into the folder instead of linking to it; the build never reads, and never publishes, a file from outside public/ and the content folder (docs/writing.md, "Symbolic links").',
+  },
   OUT_UNSAFE: {
     severity: 'error',
     title: 'Unsafe output folder',
@@ -348,6 +354,18 @@ export const CATALOGUE = {
     title: 'Too many deletes',
     when: 'a deploy would delete more objects than `--max-deletes`; nothing was uploaded or deleted',
     hint: 'Check that --out holds the whole site and the target is the right one; if the deletes are meant, raise the limit with --max-deletes N.',
+  },
+  DEPLOY_OTHER_SITE: {
+    severity: 'error',
+    title: "A file would go under another site's prefix",
+    when: "files of the build would be stored under a prefix that another ecom-site deploy owns (it holds that prefix's `.ecom-site/`); nothing was uploaded or deleted",
+    hint: 'Deploy this site under a prefix of its own (the target URL\'s prefix option), or move the other site; a deploy never changes another site\'s keys (docs/deploy.md, "Prefixes").',
+  },
+  DEPLOY_PROFILE_MISSING: {
+    severity: 'error',
+    title: 'Profile not found',
+    when: 'the target URL names a `profile` that neither ~/.aws/config nor ~/.aws/credentials (or the files AWS_CONFIG_FILE and AWS_SHARED_CREDENTIALS_FILE name) holds',
+    hint: 'Add the profile to ~/.aws/credentials or ~/.aws/config, or fix its name in the target URL (docs/deploy.md, "Credentials").',
   },
   DEPLOY_NETWORK: {
     severity: 'error',

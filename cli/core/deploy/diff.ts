@@ -3,8 +3,10 @@
  * with their MD5s, the bucket's listing with its ETags, and the last deploy's manifest. A file is uploaded
  * when its key is new, its bytes differ from the stored object, or its headers differ from those the
  * manifest recorded; everything else is left alone. Keys the build no longer has are deleted, except
- * content-hashed files on the first deploy that drops them: browsers and CDNs still hold pages pointing
- * at those, so they are kept one more deploy.
+ * content-hashed files: browsers and CDNs still hold pages pointing at those, so they are kept for at
+ * least one more deploy and `keepMs` after the deploy that first dropped them. A target owns its prefix
+ * and nothing else: keys under a folder holding another deploy's control objects (`X/.ecom-site/`) are
+ * another site's, never counted, changed or deleted.
  */
 import { headersOf, type ObjectHeaders } from './headers.ts';
 import { isHashed, keyOf } from './keys.ts';
@@ -17,6 +19,8 @@ export interface LocalFile {
   file: string;
   md5: string;
   size: number;
+  /** A page's links and resources, as keys without the prefix (cli/core/deploy/links.ts). */
+  links?: string[];
 }
 
 /** A stored object, as listed. */
@@ -53,7 +57,7 @@ export interface DeployPlan {
   uploads: Record<Phase, Upload[]>;
   unchanged: number;
   deletes: Delete[];
-  /** Content-hashed keys gone from the build, kept for one more deploy. */
+  /** Content-hashed keys gone from the build, kept for now (the keep period, and one more deploy at least). */
   kept: string[];
   /** The manifest this deploy leaves. */
   manifest: DeployManifest;
@@ -61,6 +65,29 @@ export interface DeployPlan {
   manifestChanged: boolean;
   /** Files whose Content-Type is unknown: nothing may be uploaded while there are any. */
   untyped: string[];
+  /** Prefixes under this target's that another deploy owns (they hold its `.ecom-site/`), left alone. */
+  otherSites: string[];
+  /** Keys of this build that fall under another site's prefix: nothing may be uploaded while there are any. */
+  conflicts: string[];
+}
+
+/** When a deploy runs, and how long a dropped content-hashed file is kept. */
+export interface KeepPolicy {
+  /** Now, in ms since the epoch. */
+  now: number;
+  /** How long after the deploy that first dropped it a content-hashed file stays. */
+  keepMs: number;
+}
+
+/** The owners of the control objects among `keys`: the prefix before each `.ecom-site/` folder. */
+export function controlOwners(keys: Iterable<string>): Set<string> {
+  const owners = new Set<string>();
+  for (const key of keys) {
+    for (let at = key.indexOf(CONTROL_FOLDER); at !== -1; at = key.indexOf(CONTROL_FOLDER, at + 1)) {
+      if (at === 0 || key[at - 1] === '/') owners.add(key.slice(0, at));
+    }
+  }
+  return owners;
 }
 
 /** Plans a deploy of `files` to keys under `prefix`, given what the bucket holds and the last manifest. */
@@ -69,11 +96,15 @@ export function planDeploy(
   remote: ReadonlyMap<string, RemoteObject>,
   previous: DeployManifest | undefined,
   prefix: string,
+  policy: KeepPolicy = { now: 0, keepMs: 0 },
 ): DeployPlan {
   const all = new Set(files.map((f) => f.file));
   const uploads = Object.fromEntries(PHASES.map((phase) => [phase, [] as Upload[]])) as Record<Phase, Upload[]>;
-  const manifest: DeployManifest = { version: 1, files: {}, kept: [] };
+  const manifest: DeployManifest = { version: 1, files: {}, kept: [], dropped: {} };
   const untyped: string[] = [];
+  const otherSites = [...controlOwners(remote.keys())].filter((owner) => owner !== prefix && owner.startsWith(prefix)).sort();
+  const othersOwn = (key: string): boolean => otherSites.some((owner) => key.startsWith(owner));
+  const conflicts: string[] = [];
   let unchanged = 0;
   for (const local of files) {
     const headers = headersOf(local.file);
@@ -82,12 +113,16 @@ export function planDeploy(
       continue;
     }
     const key = keyOf(local.file, prefix);
-    manifest.files[key] = { md5: local.md5, ...headers };
+    if (othersOwn(key)) conflicts.push(key);
     const stored = remote.get(key);
     const recorded = previous?.files[key];
+    // A multipart object's ETag is no MD5: the manifest's MD5 stands for it while the ETag is the one recorded.
+    const multipart = stored?.etag.includes('-') ?? false;
+    const sameBytes = multipart ? recorded?.md5 === local.md5 && recorded.etag === stored?.etag : stored?.etag === local.md5;
+    manifest.files[key] = { md5: local.md5, ...headers, ...(multipart && sameBytes && stored ? { etag: stored.etag } : {}) };
     const reason: Upload['reason'] | undefined = !stored
       ? 'new'
-      : stored.etag !== local.md5
+      : !sameBytes
         ? 'changed content'
         : !recorded || recorded.contentType !== headers.contentType || recorded.cacheControl !== headers.cacheControl
           ? 'changed headers'
@@ -110,24 +145,38 @@ export function planDeploy(
   const alreadyKept = new Set(previous?.kept ?? []);
   const deletes: Delete[] = [];
   for (const key of [...remote.keys()].sort()) {
-    if (manifest.files[key] || key.startsWith(control)) continue;
+    if (manifest.files[key] || key.startsWith(control) || othersOwn(key)) continue;
     const hashed = isHashed(key.slice(prefix.length));
-    if (hashed && !alreadyKept.has(key)) manifest.kept.push(key);
-    else deletes.push({ key, reason: 'gone', hashed });
+    // A manifest written before drop times were recorded starts the clock now.
+    const since = alreadyKept.has(key) ? Date.parse(previous?.dropped?.[key] ?? '') || policy.now : policy.now;
+    if (hashed && (!alreadyKept.has(key) || policy.now - since < policy.keepMs)) {
+      manifest.kept.push(key);
+      (manifest.dropped as Record<string, string>)[key] = new Date(since).toISOString();
+    } else deletes.push({ key, reason: 'gone', hashed });
   }
   const manifestChanged = !previous || !sameManifest(previous, manifest);
-  return { uploads, unchanged, deletes, kept: manifest.kept, manifest, manifestChanged, untyped: untyped.sort() };
+  return {
+    uploads,
+    unchanged,
+    deletes,
+    kept: manifest.kept,
+    manifest,
+    manifestChanged,
+    untyped: untyped.sort(),
+    otherSites,
+    conflicts: conflicts.sort(),
+  };
 }
 
 function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
   const keys = Object.keys(a.files);
   if (keys.length !== Object.keys(b.files).length || a.kept.length !== b.kept.length) return false;
   const kept = new Set(a.kept);
-  if (!b.kept.every((k) => kept.has(k))) return false;
+  if (!b.kept.every((k) => kept.has(k) && a.dropped?.[k] === b.dropped?.[k])) return false;
   return keys.every((key) => {
     const x = a.files[key];
     const y = b.files[key];
-    return !!x && !!y && x.md5 === y.md5 && x.contentType === y.contentType && x.cacheControl === y.cacheControl;
+    return !!x && !!y && x.md5 === y.md5 && x.contentType === y.contentType && x.cacheControl === y.cacheControl && x.etag === y.etag;
   });
 }
 

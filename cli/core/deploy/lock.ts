@@ -1,8 +1,10 @@
 /**
- * The deploy lock (docs/deploy.md, "Lock"): an object written with `If-None-Match: *`, which the storage
+ * The deploy lock (docs/deploy.md, "Lock"): an object created with `If-None-Match: *`, which the storage
  * accepts only when no object has that key, so of two deploys to one target exactly one gets it. The
  * object says who holds it; a lock left by a deploy killed on this machine (same host, process gone) is
- * stale for certain and is taken over, any other is reported with its holder and age.
+ * stale for certain and is taken over by replacing it with `If-Match: ITS-ETAG`, which the storage accepts
+ * only while the object is still the stale one: of several deploys taking over one stale lock, exactly one
+ * succeeds and the others find its live lock. Nothing is ever deleted to take a lock.
  */
 import { CONTROL_FOLDER } from './manifest.ts';
 
@@ -60,4 +62,35 @@ export function describeHolder(holder: LockHolder | undefined, now: number): str
   const age = Date.parse(holder.since);
   const ago = Number.isNaN(age) ? 'at an unknown time' : `${formatAge(now - age)} ago`;
   return `${holder.user}@${holder.host} (pid ${holder.pid}), taken ${holder.since} (${ago})`;
+}
+
+/** The lock object as the protocol sees it: conditional writes, which the storage does atomically. */
+export interface LockStore {
+  /** Creates the object only when none exists; false when one does. */
+  create(body: string): Promise<boolean>;
+  /** Replaces the object only while its ETag is `etag`; false when it changed or is gone. */
+  replace(body: string, etag: string): Promise<boolean>;
+  /** The object's body and ETag; undefined when there is none. */
+  read(): Promise<{ text: string; etag: string } | undefined>;
+}
+
+/** What taking the lock gave: it, perhaps over a stale holder, or the live holder (undefined: not ours to read). */
+export type LockOutcome = { taken: true; over?: LockHolder } | { taken: false; holder: LockHolder | undefined };
+
+/** Rounds of create, read, replace before giving up on a lock that keeps changing hands. */
+const ROUNDS = 5;
+
+/** Takes the lock for `me`; a holder for which `stale` is true is replaced atomically. */
+export async function acquireLock(store: LockStore, me: LockHolder, stale: (holder: LockHolder) => boolean): Promise<LockOutcome> {
+  let seen: LockHolder | undefined;
+  for (let round = 0; round < ROUNDS; round++) {
+    if (await store.create(lockBody(me))) return { taken: true };
+    const current = await store.read();
+    // Released between the two requests: try to create it again.
+    if (!current) continue;
+    seen = parseLock(current.text);
+    if (!seen || !stale(seen)) return { taken: false, holder: seen };
+    if (await store.replace(lockBody(me), current.etag)) return { taken: true, over: seen };
+  }
+  return { taken: false, holder: seen };
 }

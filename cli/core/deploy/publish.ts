@@ -1,23 +1,27 @@
 /**
  * One deploy, start to end (docs/deploy.md): check that the folder is a build's output, take the target's
- * lock, list the bucket and read the last manifest, plan, then upload phase by phase, write the manifest,
- * delete, and release the lock. A failure stops before the next phase, so the manifest and the deletes
- * happen only once every upload succeeded; `dryRun` stops after planning and writes nothing.
+ * lock, list the bucket and read the last manifest, plan, then publish: upload phase by phase (pages in
+ * the order of their links), write the manifest, delete, and release the lock. A failure stops before
+ * the next step, so the manifest and the deletes happen only once every upload succeeded; `dryRun` stops
+ * after planning and writes nothing. The plan (cli/core/deploy/diff.ts) is data; this module only carries
+ * it out.
  */
-import { readFile } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULTS } from '../common/defaults.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import type { TargetUrl } from '../load/target-url.ts';
 import { processAlive } from '../write/output.ts';
 import { builtFiles } from './built.ts';
 import type { Bucket } from './client.ts';
-import { allUploads, planDeploy, type DeployPlan, type Upload } from './diff.ts';
+import { allUploads, planDeploy, type DeployPlan, type LocalFile, type Upload } from './diff.ts';
 import { classifyFailure, factsOf } from './failures.ts';
 import { headersOf } from './headers.ts';
-import { describeHolder, isStale, lockBody, lockKey, parseLock, type LockHolder } from './lock.ts';
+import { keyOf } from './keys.ts';
+import { deployLimits } from './limits.ts';
+import { acquireLock, describeHolder, isStale, lockKey, parseLock, type LockHolder, type LockStore } from './lock.ts';
 import { manifestKey, parseManifest, serializeManifest } from './manifest.ts';
-import { PHASES } from './phases.ts';
+import { pageWaves } from './order.ts';
 
 /** Requests in flight at once while uploading or deleting. */
 const CONCURRENCY = 8;
@@ -30,8 +34,8 @@ export interface DeployOptions {
   target: TargetUrl;
   dryRun: boolean;
   maxDeletes: number;
-  /** Opens the bucket (the S3 client; cli/core/deploy/client.ts). */
-  open(target: TargetUrl): Bucket;
+  /** Opens the bucket (the S3 client; cli/core/deploy/client.ts); `signal` aborts its requests in flight. */
+  open(target: TargetUrl, signal?: AbortSignal): Bucket;
   /** Called as uploads and deletes finish. */
   onProgress?(done: number, total: number): void;
   /** Aborted by Ctrl-C: no new request starts, and the lock is released. */
@@ -50,6 +54,8 @@ export interface DeployResult {
   plan: DeployPlan;
   /** Uploads and deletes done (all of them unless failed). */
   uploaded: Upload[];
+  /** New pages uploaded and then removed again, since a page of their cycle failed. */
+  withdrawn: string[];
   deleted: string[];
   failed: FailedRequest[];
   manifestWritten: boolean;
@@ -59,10 +65,19 @@ export interface DeployResult {
   refused?: Problem;
 }
 
-/** The problem of a failed request, in the catalogue's words. */
-export function requestProblem(error: unknown, what: string): Problem {
+/** The problem of a failed request, in the catalogue's words; a network failure names the endpoint (never a credential). */
+export function requestProblem(error: unknown, what: string, target?: TargetUrl): Problem {
   const failure = classifyFailure(factsOf(error));
-  return problem(failure.code, `${what} failed (${failure.detail}).`);
+  const where =
+    failure.code === 'DEPLOY_NETWORK' && target
+      ? ` at ${target.endpoint ?? `the AWS S3 endpoint of ${target.region ?? process.env.AWS_REGION ?? 'the default region'}`}`
+      : '';
+  return problem(failure.code, `${what} failed${where} (${failure.detail}).`);
+}
+
+/** True for a request ended by the deploy's own signal (Ctrl-C), not by the storage. */
+function aborted(error: unknown): boolean {
+  return factsOf(error).name === 'AbortError';
 }
 
 /** Runs `work` over `items`, `CONCURRENCY` at a time; stops starting new ones once `signal` is aborted. */
@@ -74,35 +89,68 @@ async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<vo
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }
 
+/** The lock object through the bucket: conditional writes, a refused condition read as `false`. */
+function lockStore(bucket: Bucket, key: string): LockStore {
+  const headers = { contentType: 'application/json', cacheControl: 'no-store' };
+  const refused = (error: unknown): false => {
+    const facts = factsOf(error);
+    if (facts.name === 'PreconditionFailed' || facts.status === 412) return false;
+    throw error;
+  };
+  return {
+    create: (body) => bucket.put(key, body, headers, { ifNoneMatch: true }).then(() => true, refused),
+    async replace(body, etag) {
+      if (await bucket.put(key, body, headers, { ifMatch: etag }).then(() => true, refused)) return true;
+      // S3 takes the ETag quoted, as it sends it; radosgw compares it without the quotes. The condition
+      // holds either way, so trying the other spelling while the object is unchanged is safe.
+      const bare = etag.replace(/"/g, '');
+      if (bare === etag || (await bucket.read(key))?.etag.replace(/"/g, '') !== bare) return false;
+      return bucket.put(key, body, headers, { ifMatch: bare }).then(() => true, refused);
+    },
+    read: () => bucket.read(key),
+  };
+}
+
+/** Who this deploy is. */
+function currentHolder(): LockHolder {
+  return { host: hostname(), pid: process.pid, user: userInfo().username, since: new Date().toISOString() };
+}
+
 /** Takes the target's lock; throws DEPLOY_LOCKED naming the holder when another deploy has it. */
-async function takeLock(bucket: Bucket, key: string): Promise<LockHolder | undefined> {
-  const me: LockHolder = { host: hostname(), pid: process.pid, user: userInfo().username, since: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await bucket.put(key, lockBody(me), { contentType: 'application/json', cacheControl: 'no-store' }, { ifNoneMatch: true });
-      return undefined;
-    } catch (error) {
-      const facts = factsOf(error);
-      if (facts.name !== 'PreconditionFailed' && facts.status !== 412) throw new SiteError(requestProblem(error, 'Taking the deploy lock'));
-    }
-    const text = await bucket.read(key);
-    if (text === undefined) continue;
-    const holder = parseLock(text);
-    if (attempt === 0 && holder && isStale(holder, me.host, processAlive)) {
-      await bucket.remove(key);
-      const took = await takeLock(bucket, key);
-      return took ?? holder;
-    }
-    throw new SiteError(
-      problem('DEPLOY_LOCKED', `The target is locked by another deploy: ${describeHolder(holder, Date.now())}. The lock object is ${key}.`),
-    );
-  }
+async function takeLock(bucket: Bucket, key: string, me: LockHolder, target: TargetUrl): Promise<LockHolder | undefined> {
+  const outcome = await acquireLock(lockStore(bucket, key), me, (holder) => isStale(holder, me.host, processAlive)).catch(
+    (error: unknown) => {
+      throw new SiteError(requestProblem(error, 'Taking the deploy lock', target));
+    },
+  );
+  if (outcome.taken) return outcome.over;
+  throw new SiteError(
+    problem(
+      'DEPLOY_LOCKED',
+      `The target is locked by another deploy: ${describeHolder(outcome.holder, Date.now())}. The lock object is ${key}.`,
+    ),
+  );
+}
+
+/** Removes the lock when it is still this deploy's, within a few seconds whatever the storage does. */
+async function releaseLock(bucket: Bucket, key: string, me: LockHolder): Promise<void> {
+  const signal = AbortSignal.timeout(deployLimits().releaseMs);
+  const current = await bucket.read(key, signal).catch(() => undefined);
+  const holder = current && parseLock(current.text);
+  if (holder && holder.host === me.host && holder.pid === me.pid) await bucket.remove(key, signal).catch(() => undefined);
+}
+
+/** The error of a deploy stopped by Ctrl-C before it changed anything. */
+function stoppedEarly(): SiteError {
+  return new SiteError(problem('DEPLOY_FAILED', 'The deploy was stopped before anything was uploaded or deleted.'));
 }
 
 /** Deploys the built folder to the target. Throws SiteError for whatever stops it. */
 export async function publish(options: DeployOptions): Promise<DeployResult> {
-  const { target, dryRun } = options;
-  const files = await builtFiles(options.outDir, options.cacheDir);
+  const { target, dryRun, signal } = options;
+  const files = await builtFiles(options.outDir, options.cacheDir, signal).catch((error: unknown) => {
+    throw signal?.aborted ? stoppedEarly() : error;
+  });
   const untyped = files.filter((f) => !headersOf(f.file));
   if (untyped.length) {
     throw new SiteError(
@@ -113,25 +161,40 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
       ),
     );
   }
-  const bucket = options.open(target);
+  const bucket = options.open(target, signal);
   const lock = lockKey(target.prefix);
-  let locked = false;
+  const me = currentHolder();
   try {
-    let tookOver: LockHolder | undefined;
-    if (!dryRun) {
-      tookOver = await takeLock(bucket, lock);
-      locked = true;
-    }
+    const tookOver = dryRun ? undefined : await takeLock(bucket, lock, me, target);
     const [remote, manifestText] = await Promise.all([
       bucket.list(target.prefix).catch((error: unknown) => {
-        throw new SiteError(requestProblem(error, `Listing s3://${target.bucket}/${target.prefix}`));
+        throw new SiteError(requestProblem(error, `Listing s3://${target.bucket}/${target.prefix}`, target));
       }),
       bucket.read(manifestKey(target.prefix)).catch((error: unknown) => {
-        throw new SiteError(requestProblem(error, 'Reading the deploy manifest'));
+        throw new SiteError(requestProblem(error, 'Reading the deploy manifest', target));
       }),
     ]);
-    const plan = planDeploy(files, remote, parseManifest(manifestText), target.prefix);
-    const result: DeployResult = { plan, uploaded: [], deleted: [], failed: [], manifestWritten: false, ...(tookOver ? { tookOver } : {}) };
+    const plan = planDeploy(files, remote, parseManifest(manifestText?.text), target.prefix, {
+      now: Date.now(),
+      keepMs: DEFAULTS.keepHashedMs,
+    });
+    const result: DeployResult = {
+      plan,
+      uploaded: [],
+      withdrawn: [],
+      deleted: [],
+      failed: [],
+      manifestWritten: false,
+      ...(tookOver ? { tookOver } : {}),
+    };
+    if (plan.conflicts.length) {
+      throw new SiteError(
+        problem(
+          'DEPLOY_OTHER_SITE',
+          `${plan.conflicts.length} file(s) of the build would go under ${plan.otherSites.join(', ')}, which another site deployed with ecom-site owns (it holds that prefix's .ecom-site/): ${plan.conflicts.slice(0, 5).join(', ')}${plan.conflicts.length > 5 ? ' …' : ''}; nothing was uploaded or deleted.`,
+        ),
+      );
+    }
     if (plan.deletes.length > options.maxDeletes) {
       const refused = problem(
         'DEPLOY_TOO_MANY_DELETES',
@@ -141,56 +204,117 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
       throw new SiteError(refused);
     }
     if (dryRun) return result;
+    return await carryOut(plan, result, files, remote, bucket, options);
+  } catch (error) {
+    if (signal?.aborted && !(error as { result?: unknown }).result) throw stoppedEarly();
+    throw error;
+  } finally {
+    if (!dryRun) await releaseLock(bucket, lock, me);
+    bucket.close();
+  }
+}
 
-    const uploads = allUploads(plan);
-    const total = uploads.length + plan.deletes.length;
-    let done = 0;
-    for (const phase of PHASES) {
-      await eachLimited(
-        plan.uploads[phase],
-        async (upload) => {
-          try {
-            const body = await readFile(join(options.outDir, upload.file));
-            await bucket.put(upload.key, body, upload);
-            result.uploaded.push(upload);
-          } catch (error) {
-            result.failed.push({ key: upload.key, file: upload.file, problem: requestProblem(error, `Uploading ${upload.key}`) });
-          }
-          options.onProgress?.(++done, total);
-        },
-        options.signal,
-      );
-      if (result.failed.length || options.signal?.aborted) return stopped(result, options);
-    }
-    if (plan.manifestChanged) {
-      try {
-        await bucket.put(manifestKey(target.prefix), serializeManifest(plan.manifest), {
-          contentType: 'application/json',
-          cacheControl: 'no-store',
-        });
-        result.manifestWritten = true;
-      } catch (error) {
-        result.failed.push({ key: manifestKey(target.prefix), problem: requestProblem(error, 'Writing the deploy manifest') });
-        return stopped(result, options);
-      }
-    }
+/**
+ * Carries out a plan: the assets, then the pages and locale roots in waves ordered by their links
+ * (cli/core/deploy/order.ts), then the indexes, the manifest and the deletes; each step only once the one
+ * before succeeded in full.
+ */
+async function carryOut(
+  plan: DeployPlan,
+  result: DeployResult,
+  files: readonly LocalFile[],
+  remote: ReadonlyMap<string, unknown>,
+  bucket: Bucket,
+  options: DeployOptions,
+): Promise<DeployResult> {
+  const { target, signal } = options;
+  const total = allUploads(plan).length + plan.deletes.length;
+  let done = 0;
+  const links = new Map(files.map((f) => [keyOf(f.file, target.prefix), (f.links ?? []).map((k) => `${target.prefix}${k}`)]));
+  const steps: Upload[][] = [
+    plan.uploads.assets,
+    ...pageWaves([...plan.uploads.pages, ...plan.uploads.roots], links, new Set(remote.keys())),
+    plan.uploads.indexes,
+  ];
+  const stored = new Set(remote.keys());
+  for (const step of steps) {
     await eachLimited(
-      plan.deletes,
-      async (entry) => {
+      step,
+      async (upload) => {
         try {
-          await bucket.remove(entry.key);
-          result.deleted.push(entry.key);
+          const etag = await bucket.upload(upload.key, join(options.outDir, upload.file), upload.size, upload);
+          const entry = plan.manifest.files[upload.key];
+          if (entry && etag) entry.etag = etag.replace(/"/g, '');
+          result.uploaded.push(upload);
         } catch (error) {
-          result.failed.push({ key: entry.key, problem: requestProblem(error, `Deleting ${entry.key}`) });
+          if (!aborted(error))
+            result.failed.push({ key: upload.key, file: upload.file, problem: requestProblem(error, `Uploading ${upload.key}`, target) });
         }
         options.onProgress?.(++done, total);
       },
-      options.signal,
+      signal,
     );
-    return result.failed.length || options.signal?.aborted ? stopped(result, options) : result;
-  } finally {
-    if (locked) await bucket.remove(lock).catch(() => undefined);
-    bucket.close();
+    for (const upload of result.uploaded) stored.add(upload.key);
+    if (result.failed.length || signal?.aborted) {
+      await withdraw(step, stored, links, bucket, result);
+      return stopped(result, options);
+    }
+  }
+  if (plan.manifestChanged) {
+    try {
+      await bucket.put(manifestKey(target.prefix), serializeManifest(plan.manifest), {
+        contentType: 'application/json',
+        cacheControl: 'no-store',
+      });
+      result.manifestWritten = true;
+    } catch (error) {
+      if (!aborted(error))
+        result.failed.push({ key: manifestKey(target.prefix), problem: requestProblem(error, 'Writing the deploy manifest', target) });
+      return stopped(result, options);
+    }
+  }
+  await eachLimited(
+    plan.deletes,
+    async (entry) => {
+      try {
+        await bucket.remove(entry.key);
+        result.deleted.push(entry.key);
+      } catch (error) {
+        if (!aborted(error)) result.failed.push({ key: entry.key, problem: requestProblem(error, `Deleting ${entry.key}`, target) });
+      }
+      options.onProgress?.(++done, total);
+    },
+    signal,
+  );
+  return result.failed.length || signal?.aborted ? stopped(result, options) : result;
+}
+
+/**
+ * After a wave that failed: removes the new pages of the wave that now link to a page the bucket does not
+ * hold (the rest of a cycle of new pages whose other member failed), until none does. They were not in the
+ * bucket before this deploy, so removing them gives back the state before it; within a few seconds,
+ * whatever the storage does.
+ */
+async function withdraw(
+  wave: readonly Upload[],
+  stored: Set<string>,
+  links: ReadonlyMap<string, readonly string[]>,
+  bucket: Bucket,
+  result: DeployResult,
+): Promise<void> {
+  const planned = new Set(allUploads(result.plan).map((u) => u.key));
+  const signal = AbortSignal.timeout(deployLimits().releaseMs);
+  for (let again = true; again; ) {
+    again = false;
+    for (const upload of wave) {
+      if (upload.reason !== 'new' || !stored.has(upload.key)) continue;
+      if (!(links.get(upload.key) ?? []).some((to) => planned.has(to) && !stored.has(to))) continue;
+      await bucket.remove(upload.key, signal).catch(() => undefined);
+      stored.delete(upload.key);
+      result.uploaded = result.uploaded.filter((u) => u.key !== upload.key);
+      result.withdrawn.push(upload.key);
+      again = true;
+    }
   }
 }
 
@@ -201,7 +325,7 @@ function stopped(result: DeployResult, options: DeployOptions): never {
     'DEPLOY_FAILED',
     options.signal?.aborted && !result.failed.length
       ? `The deploy was stopped after ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s).`
-      : `${result.failed.length} request(s) failed after retries; ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s) were done. Later phases${result.manifestWritten ? '' : ', the manifest'} and ${result.manifestWritten ? 'the remaining deletes' : 'the deletes'} were held back.`,
+      : `${result.failed.length} request(s) failed after retries; ${result.uploaded.length} upload(s) and ${result.deleted.length} delete(s) were done${result.withdrawn.length ? `; ${result.withdrawn.length} new page(s) linking to a failed one were removed again (${result.withdrawn.join(', ')})` : ''}. Later phases${result.manifestWritten ? '' : ', the manifest'} and ${result.manifestWritten ? 'the remaining deletes' : 'the deletes'} were held back.`,
   );
   throw Object.assign(new SiteError([...failed, summary]), { result });
 }

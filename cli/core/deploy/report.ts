@@ -18,11 +18,13 @@ export function formatBytes(bytes: number): string {
 
 /**
  * The URL paths a CDN may hold an old copy of: every key uploaded or deleted, but content-hashed files,
- * whose names are new whenever their content is.
+ * whose names are new whenever their content is. Each is percent-encoded as a request line carries it
+ * (`/files/a%20b.txt`, `/files/100%25.txt`), so a purge command given them matches what visitors request.
  */
 export function changedPaths(plan: DeployPlan, prefix: string): string[] {
   const keys = [...allUploads(plan).map((u) => u.key), ...plan.deletes.map((d) => d.key)];
-  return [...new Set(keys.filter((key) => !isHashed(key.slice(prefix.length))).map((key) => urlPathOf(key, prefix)))].sort();
+  const encode = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
+  return [...new Set(keys.filter((key) => !isHashed(key.slice(prefix.length))).map((key) => encode(urlPathOf(key, prefix))))].sort();
 }
 
 /** The dry run's listing: each upload and delete with its reason, then the totals per phase. */
@@ -32,7 +34,7 @@ export function formatPlan(plan: DeployPlan): string {
     for (const u of plan.uploads[phase]) text += `upload  ${u.key}  (${u.reason}, ${formatBytes(u.size)})\n`;
   }
   for (const d of plan.deletes) text += `delete  ${d.key}  (${d.reason})\n`;
-  for (const key of plan.kept) text += `keep    ${key}  (gone from the build; kept for one more deploy)\n`;
+  for (const key of plan.kept) text += `keep    ${key}  (gone from the build; kept a while for pages still open or cached)\n`;
   for (const phase of PHASES) {
     const list = plan.uploads[phase];
     const bytes = list.reduce((sum, u) => sum + u.size, 0);
@@ -50,7 +52,7 @@ export function summaryLine(result: DeployResult, target: TargetUrl, dryRun: boo
   const bytes = uploads.reduce((sum, u) => sum + u.size, 0);
   const verb = dryRun ? 'Would upload' : 'Uploaded';
   const nothing = uploads.length === 0 && deletes === 0 ? ' · nothing changed' : '';
-  return `${verb} ${uploads.length} file(s) (${formatBytes(bytes)}) to ${where} · ${result.plan.unchanged} unchanged · ${deletes} ${dryRun ? 'to delete' : 'deleted'} · ${result.plan.kept.length} kept one more deploy${nothing} · ${seconds.toFixed(1)} s\n`;
+  return `${verb} ${uploads.length} file(s) (${formatBytes(bytes)}) to ${where} · ${result.plan.unchanged} unchanged · ${deletes} ${dryRun ? 'to delete' : 'deleted'} · ${result.plan.kept.length} kept a while${nothing} · ${seconds.toFixed(1)} s\n`;
 }
 
 /** The JSON document of `--json`. */
@@ -94,6 +96,7 @@ export function deployJson(
     deletes: plan ? plan.deletes.map((d) => ({ key: d.key, reason: d.reason })) : [],
     manifest: plan ? (plan.manifestChanged ? 'changed' : 'unchanged') : null,
     changedPaths: plan && target ? changedPaths(plan, target.prefix) : [],
+    otherSites: plan?.otherSites ?? [],
     errors: errors.map((e) => ({ code: e.code, message: e.message, ...(e.file ? { file: e.file } : {}) })),
   };
 }

@@ -48,6 +48,7 @@ import { filingIconProblems } from '../render/filing.ts';
 import { cardArt, type CardArt } from '../images/card-image.ts';
 import { planCards, type CardSpec } from '../images/cards.ts';
 import { loadTerms, type TermBase } from '../load/terms.ts';
+import { linksLeaving } from '../load/symlinks.ts';
 import type { SourceCache, TranslationStatus } from '../l10n/status.ts';
 import { trackTranslations, type Tracked } from '../l10n/track.ts';
 
@@ -226,6 +227,9 @@ interface SiteFiles {
 async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<SiteFiles> {
   const { root } = inputs;
   const cacheDir = cacheDirOf(root);
+  // Before anything is read: a link out of public/ or the content folder would publish the machine's files.
+  const outside = (await Promise.all([linksLeaving(join(root, 'public'), root), linksLeaving(contentDir)])).flat();
+  if (outside.length) throw new SiteError(outside);
   // The locales decide which strings files there are: site.yaml is read first.
   const config = await loadSiteConfig(contentDir);
   const [menu, ownStrings, templates, script, detect, search, stylesheet, allPublicFiles, terms, images] = await Promise.all([

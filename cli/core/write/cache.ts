@@ -9,14 +9,19 @@ import { statSync } from 'node:fs';
 import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { md5File } from '../common/md5-file.ts';
 import type { ParsedPage } from '../load/content.ts';
 import type { Problem } from '../common/errors.ts';
 
-/** A file the last build wrote: the key of its bytes (cli/core/plan/plan.ts), and its size and mtime as written. */
+/**
+ * A file the last build wrote: the key of its bytes (cli/core/plan/plan.ts), its size and mtime as
+ * written, and the MD5 of its bytes, which `deploy` checks the folder against.
+ */
 export interface WrittenFile {
   key: string;
   size: number;
   mtimeMs: number;
+  md5?: string;
 }
 
 /** The manifest of one output folder. */
@@ -112,15 +117,33 @@ export async function carryOver(from: string, to: string): Promise<void> {
   }
 }
 
+/** Files hashed at once while recording. */
+const HASHING = 4;
+
 /**
- * Records the key, size and mtime of files just written into `dir`. Synchronous calls: the build waits for
- * them anyway, and for a large build this is several times faster than promises.
+ * Records the key, size, mtime and MD5 of files just written into `dir`. A file carried over from the
+ * last build (same key, size and mtime) keeps the MD5 recorded then; the others are hashed in chunks,
+ * never held whole. Stats are synchronous: for a large build that is several times faster than promises.
  */
-export function recordFiles(dir: string, keys: ReadonlyMap<string, string>): Manifest['files'] {
+export async function recordFiles(
+  dir: string,
+  keys: ReadonlyMap<string, string>,
+  previous: Manifest['files'] = {},
+): Promise<Manifest['files']> {
   const files: Manifest['files'] = {};
+  const toHash: string[] = [];
   for (const [file, key] of keys) {
     const info = statSync(join(dir, file));
-    files[file] = { key, size: info.size, mtimeMs: info.mtimeMs };
+    const known = previous[file];
+    const same = known?.md5 && known.key === key && known.size === info.size && known.mtimeMs === info.mtimeMs;
+    files[file] = { key, size: info.size, mtimeMs: info.mtimeMs, ...(same ? { md5: known.md5 } : {}) };
+    if (!same) toHash.push(file);
   }
+  const worker = async (): Promise<void> => {
+    for (let file = toHash.pop(); file !== undefined; file = toHash.pop()) {
+      (files[file] as WrittenFile).md5 = (await md5File(join(dir, file))).md5;
+    }
+  };
+  await Promise.all(Array.from({ length: HASHING }, worker));
   return files;
 }

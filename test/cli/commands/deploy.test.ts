@@ -3,9 +3,21 @@
  * cluster for the file. Each test deploys real builds of the real site into a bucket of its own and reads
  * the bucket back with the S3 client.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  utimesSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
   CopyObjectCommand,
@@ -19,7 +31,8 @@ import {
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ceph, startCeph } from '../../helpers/ceph.ts';
-import { type CliResult, copyContent, makeContent, ROOT, runCli, tempDir, waitFor } from '../../helpers/cli.ts';
+import { type CliResult, copyContent, makeContent, ROOT, runCli, runProjectCli, tempDir, waitFor } from '../../helpers/cli.ts';
+import { copyProject } from '../../helpers/project.ts';
 import { type S3Proxy, startS3Proxy } from '../../helpers/s3-proxy.ts';
 
 let ceph: Ceph;
@@ -103,20 +116,51 @@ function siteObjects(listing: Map<string, string>): Map<string, string> {
   return new Map([...listing].filter(([key]) => !key.includes('.ecom-site/')));
 }
 
-/** Asset keys that published pages point at but the bucket lacks. */
-async function brokenAssetReferences(bucket: string): Promise<string[]> {
+/** The key a site URL path is stored at, as the tests read it: `/` and folders are their index document. */
+function keyOfPath(path: string): string {
+  const bare = decodeURIComponent(path).replace(/^\/+/, '');
+  return bare === '' || bare.endsWith('/') ? `${bare}index.html` : bare;
+}
+
+/** Links and resources (`href`, `src`) of stored pages that lead to a key the bucket lacks: `page -> key`. */
+async function brokenLinks(bucket: string): Promise<string[]> {
   const listing = await listBucket(bucket);
   const missing: string[] = [];
   for (const key of listing.keys()) {
-    if (key.includes('.') && !key.endsWith('.html')) continue;
-    if (key.includes('.ecom-site/')) continue;
+    if ((key.includes('.') && !key.endsWith('.html')) || key.includes('.ecom-site/')) continue;
     const html = await text(bucket, key);
-    for (const match of html.matchAll(/\/(assets\/[^"'\s)?#,]+)/g)) {
-      const asset = match[1] as string;
-      if (!listing.has(asset)) missing.push(`${key} -> ${asset}`);
+    for (const match of html.matchAll(/\s(?:href|src)="(\/[^"#?]*)/g)) {
+      if ((match[1] as string).startsWith('//')) continue;
+      const target = keyOfPath(match[1] as string);
+      if (!listing.has(target)) missing.push(`${key} -> ${target}`);
     }
   }
   return missing;
+}
+
+/** Content where every page and several hashed assets differ from the real site's, with two new pages: `DROC` links to new `new-b`, which links to new `new-a`. */
+function changedContent(): string {
+  const content = copyContent();
+  for (const file of ['zh/DROC.md', 'en/DROC.md', 'zh/CTOC.md', 'en/CTOC.md']) {
+    const path = join(content, file);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^title: (.*)$/m, 'title: $1 2'));
+  }
+  const page = (title: string, body: string): string => `---\ntitle: ${title}\ndescription: 测试页面\nkeywords: 测试\n---\n\n${body}\n`;
+  writeFileSync(join(content, 'zh', 'new-a.md'), page('新页面甲', '新页面甲。'));
+  writeFileSync(join(content, 'zh', 'new-b.md'), page('新页面乙', '见[新页面甲](/new-a)。'));
+  appendFileSync(join(content, 'zh', 'DROC.md'), '\n\n另见[新页面乙](/new-b)。\n');
+  return content;
+}
+
+let siteBBuilt: Promise<string> | undefined;
+/** The real site built from changedContent() with another base URL, once for the file. */
+function siteBuilt(): Promise<string> {
+  siteBBuilt ??= (async () => {
+    const out = join(tempDir('ecom-deploy-'), 'dist');
+    await build(out, ['--content', changedContent(), '--base-url', 'https://b.example']);
+    return out;
+  })();
+  return siteBBuilt;
 }
 
 /** JSON of a `--json` run. */
@@ -218,7 +262,7 @@ describe('ecom-site deploy to radosgw', () => {
     expect(uploads.find((u) => u.key === 'DROC')?.reason).toBe('changed content');
     expect(report.changedPaths).toContain('/DROC');
     expect(report.deleted).toBe(0);
-    // The search index's chunks that the edit replaced are content-named, like assets: kept one more deploy.
+    // The search index's chunks that the edit replaced are content-named, like assets: kept a while.
     const kept = report.kept as string[];
     expect(kept.every((key) => /pagefind\/.*\.pf_[a-z]+$/.test(key))).toBe(true);
     const listed = siteObjects(await listBucket(bucket));
@@ -377,6 +421,26 @@ describe('ecom-site deploy, failures', () => {
     expect(edited.code).toBe(1);
     expect(edited.stderr).toContain('DEPLOY_NOT_BUILT');
     expect(edited.stderr).toContain('changed since the build: DROC.html');
+    // Same size, modification time put back: the bytes still differ from the build's record.
+    await build(out);
+    const path = join(out, 'en', 'DROC.html');
+    const before = statSync(path);
+    const bytes = readFileSync(path, 'utf8');
+    writeFileSync(path, bytes.replace('<title>', '<titlf>').replace('</title>', '</titlf>'));
+    utimesSync(path, before.atime, before.mtime);
+    expect(statSync(path).size).toBe(before.size);
+    const sneaky = await deploy(out, urlOf(bucket), ['--json']);
+    expect(sneaky.code).toBe(1);
+    expect(json(sneaky)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'DEPLOY_NOT_BUILT' })] });
+    expect(sneaky.stderr).toContain('changed since the build: en/DROC.html');
+    // A link placed in the output, to a file outside or inside it, is refused, never followed.
+    writeFileSync(path, bytes);
+    utimesSync(path, before.atime, before.mtime);
+    symlinkSync('/etc/hostname', join(out, 'files-leak.txt'));
+    symlinkSync(join(out, 'DROC.html'), join(out, 'copy.html'));
+    const linked = await deploy(out, urlOf(bucket));
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toContain('it holds symbolic links, which no build writes: copy.html, files-leak.txt');
     const empty = await deploy(tempDir('ecom-deploy-'), urlOf(bucket));
     expect(empty.stderr).toContain('DEPLOY_NOT_BUILT');
     expect([...(await listBucket(bucket)).keys()]).toEqual([]);
@@ -438,17 +502,12 @@ describe('ecom-site deploy, failures', () => {
     expect(listing.size).toBeLessThan(expectedKeys(siteA).size);
   }, 240_000);
 
-  it('leaves no page pointing at a missing asset when killed mid-way, and converges when run again', async () => {
+  it('leaves no page pointing at a missing page or asset when killed mid-way, and converges when run again', async () => {
     const bucket = await newBucket();
     expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
-    // A second build where every page and several hashed assets (social cards) differ.
-    const content = copyContent();
-    for (const file of ['zh/DROC.md', 'en/DROC.md', 'zh/CTOC.md', 'en/CTOC.md']) {
-      const path = join(content, file);
-      writeFileSync(path, readFileSync(path, 'utf8').replace(/^title: (.*)$/m, 'title: $1 2'));
-    }
-    const siteB = join(tempDir('ecom-deploy-'), 'dist');
-    await build(siteB, ['--content', content, '--base-url', 'https://b.example']);
+    expect(await brokenLinks(bucket)).toEqual([]);
+    // A second build where every page and several hashed assets (social cards) differ, with new pages.
+    const siteB = await siteBuilt();
     // The assets phase also carries the search index's content-named chunks (docs/deploy.md, "Phases").
     const firstPhase = (k: string): boolean => k.startsWith('assets/') || /pagefind\/.*\.pf_[a-z]+$/.test(k);
     const newAssets = [...expectedKeys(siteB).keys()].filter((k) => firstPhase(k) && !expectedKeys(siteA).has(k));
@@ -472,22 +531,31 @@ describe('ecom-site deploy, failures', () => {
     expect(listing.has('.ecom-site/lock.json')).toBe(true);
     const partly = [...expectedKeys(siteB)].filter(([key, md5]) => listing.get(key) === md5 && expectedKeys(siteA).get(key) !== md5);
     expect(partly.length).toBeGreaterThan(0);
-    expect(await brokenAssetReferences(bucket)).toEqual([]);
+    expect(await brokenLinks(bucket)).toEqual([]);
 
     const rerun = await deploy(siteB, urlOf(bucket));
     expect(rerun.code).toBe(0);
-    expect(rerun.stderr).toContain('Removed the lock of a deploy killed on this machine');
-    expect(await brokenAssetReferences(bucket)).toEqual([]);
+    expect(rerun.stderr).toContain('Took over the lock of a deploy killed on this machine');
+    expect(await brokenLinks(bucket)).toEqual([]);
     const after = siteObjects(await listBucket(bucket));
     for (const [key, md5] of expectedKeys(siteB)) expect(after.get(key), key).toBe(md5);
-    // The first build's superseded cards (and index chunks) stay one more deploy, for pages still cached elsewhere.
+    // The first build's superseded cards (and index chunks) stay for the keep period, for pages still
+    // open or cached elsewhere: a redeploy right away keeps them too.
     const kept = [...after.keys()].filter((k) => !expectedKeys(siteB).has(k));
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every(firstPhase)).toBe(true);
+    const soon = json(await deploy(siteB, urlOf(bucket), ['--json']));
+    expect(soon).toMatchObject({ ok: true, uploaded: 0, deleted: 0, manifest: 'unchanged' });
+    expect((soon.kept as string[]).sort()).toEqual(kept.sort());
+    // Eight days later (the manifest's drop times moved back), the next deploy deletes them.
+    const manifest = JSON.parse(await text(bucket, '.ecom-site/manifest.json')) as { dropped: Record<string, string> };
+    expect(Object.keys(manifest.dropped).sort()).toEqual(kept.sort());
+    for (const key of kept) manifest.dropped[key] = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: '.ecom-site/manifest.json', Body: JSON.stringify(manifest) }));
     const next = json(await deploy(siteB, urlOf(bucket), ['--json']));
     expect(next).toMatchObject({ ok: true, uploaded: 0, deleted: kept.length });
     expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
-  }, 300_000);
+  }, 600_000);
 });
 
 /** Starts a deploy as a separate process, to stop it or race it. */
@@ -499,3 +567,231 @@ function spawnDeploy(out: string, url: string): { child: ChildProcess; exited: P
   });
   return { child, exited: new Promise((done) => child.once('exit', (code) => done(code))) };
 }
+
+describe('ecom-site deploy, hardened', () => {
+  it('builds nothing that links out of public/ or content/, and deploys big files in parts within 300 MB of memory', async () => {
+    // Content: a page that is a link to a file of the machine.
+    const content = copyContent();
+    symlinkSync('/etc/hostname', join(content, 'zh', 'leak.md'));
+    const leak = await runCli(['build', '--content', content, '--out', join(tempDir('ecom-deploy-'), 'dist')]);
+    expect(leak.code).toBe(1);
+    expect(leak.stderr).toMatch(/zh\/leak\.md is a symbolic link to \/etc\/hostname, outside .*content\//);
+    expect(leak.stderr).toContain('SYMLINK_OUTSIDE');
+
+    // public/: a file and a folder leading out, refused; a link inside public/ is fine.
+    const root = copyProject();
+    mkdirSync(join(root, 'public', 'files'), { recursive: true });
+    symlinkSync('/etc/passwd', join(root, 'public', 'files', 'leak.txt'));
+    symlinkSync('../../..', join(root, 'public', 'files', 'up'));
+    // The smallest site: public/ is what matters here.
+    const small = makeContent();
+    const refused = await runProjectCli(root, ['build', '--quiet', '--content', small]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('public/files/leak.txt is a symbolic link to /etc/passwd, outside public/');
+    expect(refused.stderr).toContain('public/files/up is a symbolic link to ../../.., outside public/');
+    unlinkSync(join(root, 'public', 'files', 'leak.txt'));
+    unlinkSync(join(root, 'public', 'files', 'up'));
+    symlinkSync('../favicon.svg', join(root, 'public', 'files', 'icon.svg'));
+    // Two files of several hundred MB (sparse: no disk blocks), uploaded in parts.
+    for (const name of ['film-1.mp4', 'film-2.mp4']) {
+      writeFileSync(join(root, 'public', 'files', name), `${name}\n`);
+      truncateSync(join(root, 'public', 'files', name), 300 * 1024 * 1024 + 17);
+    }
+    const built = await runProjectCli(root, ['build', '--quiet', '--content', small]);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    const dist = join(root, 'dist');
+    expect(statSync(join(dist, 'files', 'icon.svg')).isFile()).toBe(true);
+
+    const bucket = await newBucket();
+    const measured = async (args: string[]): Promise<{ code: number | null; report: Record<string, unknown>; rssMb: number }> => {
+      const child = spawnSync(
+        '/usr/bin/time',
+        ['-f', 'MAXRSS %M', process.execPath, join(root, 'bin', 'ecom-site.js'), 'deploy', '--to', urlOf(bucket), '--json', ...args],
+        { cwd: root, env: { ...process.env, ...credentials() }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      const rss = /MAXRSS (\d+)/.exec(child.stderr);
+      if (!rss) throw new Error(`no memory figure: ${child.stderr}`);
+      return {
+        code: child.status,
+        report: json({ code: child.status ?? 1, stdout: child.stdout, stderr: child.stderr }),
+        rssMb: Number(rss[1]) / 1024,
+      };
+    };
+    const first = await measured([]);
+    expect(first.report.errors).toEqual([]);
+    expect(first.code).toBe(0);
+    expect(first.rssMb).toBeLessThan(300);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'files/film-1.mp4' }));
+    expect(head.ContentLength).toBe(300 * 1024 * 1024 + 17);
+    expect(head.ETag).toMatch(/-\d+"$/);
+    const md5 = createHash('md5')
+      .update(readFileSync(join(dist, 'files', 'film-1.mp4')))
+      .digest('hex');
+    expect(head.Metadata?.md5chksum).toBe(md5);
+    // Compared by the MD5 the manifest keeps, not the multipart ETag: nothing to upload again.
+    const again = await measured([]);
+    expect(again.report).toMatchObject({ ok: true, uploaded: 0 });
+
+    // Over 2 GiB: built, hashed and planned without reading it whole (a dry run; the test cluster keeps
+    // its objects in 2 GiB of memory).
+    const huge = join(root, 'public', 'files', 'huge.mp4');
+    writeFileSync(huge, 'huge\n');
+    truncateSync(huge, 2.3 * 1024 ** 3);
+    unlinkSync(join(root, 'public', 'files', 'film-2.mp4'));
+    expect((await runProjectCli(root, ['build', '--quiet', '--content', small])).code).toBe(0);
+    unlinkSync(huge);
+    const dry = await measured(['--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.report.uploads).toEqual([expect.objectContaining({ key: 'files/huge.mp4', bytes: 2.3 * 1024 ** 3, reason: 'new' })]);
+    expect(dry.rssMb).toBeLessThan(300);
+  }, 600_000);
+
+  it('gives up on a silent endpoint after its retries, naming it, and stops at once on SIGTERM', async () => {
+    // Accepts connections and never answers.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const endpoint = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const gaveUp = await deploy(siteA, urlOf('silent-bucket', endpoint), ['--json'], {
+        ...credentials(),
+        ECOM_SITE_DEPLOY_IDLE_MS: '300',
+      });
+      expect(gaveUp.code).toBe(1);
+      const report = json(gaveUp);
+      expect(report.errors).toEqual([expect.objectContaining({ code: 'DEPLOY_NETWORK' })]);
+      expect((report.errors as Array<{ message: string }>)[0]?.message).toContain(`at ${endpoint}`);
+      expect(gaveUp.stderr).not.toContain(ceph.secretAccessKey);
+      // The lock request, tried five times; then one look (itself tried at most five times) whether a
+      // lock went in unseen, to release it.
+      expect(sockets.length).toBeGreaterThanOrEqual(6);
+      expect(sockets.length).toBeLessThanOrEqual(10);
+      const before = sockets.length;
+
+      // With the default timeouts, SIGTERM while a request hangs ends the deploy, exit 143.
+      const run = spawnDeploy(siteA, urlOf('silent-bucket', endpoint));
+      await waitFor(
+        () => (sockets.length > before ? true : undefined),
+        () => 'the deploy never connected',
+      );
+      run.child.kill('SIGTERM');
+      // Within seconds: the request in flight is aborted and releasing the lock gives up after five.
+      const deadline = new Promise((done) => setTimeout(() => done('still running 15 s after SIGTERM'), 15_000).unref());
+      expect(await Promise.race([run.exited, deadline])).toBe(143);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  }, 240_000);
+
+  it('lets exactly one of several deploys take over a stale lock, round after round, and none a live one', async () => {
+    const small = join(tempDir('ecom-deploy-'), 'dist');
+    await build(small, ['--content', makeContent()]);
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    const lockOf = (pid: number): string => JSON.stringify({ host: hostname(), pid, user: 'ci', since: new Date().toISOString() });
+    const race = async (count: number): Promise<Array<Record<string, unknown>>> => {
+      const runs = Array.from({ length: count }, () => deploy(small, urlOf(bucketOfRound), ['--json']));
+      return (await Promise.all(runs)).map(json);
+    };
+    let bucketOfRound = '';
+    for (let round = 0; round < 6; round++) {
+      bucketOfRound = await newBucket();
+      await s3.send(new PutObjectCommand({ Bucket: bucketOfRound, Key: '.ecom-site/lock.json', Body: lockOf(deadPid) }));
+      const reports = await race(round % 2 ? 3 : 2);
+      // The bucket was empty: whoever took the lock uploaded the site; anyone after it found nothing to do.
+      const uploaders = reports.filter((r) => (r.uploaded as number) > 0);
+      expect(uploaders.length, `round ${round}`).toBe(1);
+      for (const r of reports) {
+        if (r.ok) continue;
+        expect(r.errors, `round ${round}`).toEqual([expect.objectContaining({ code: 'DEPLOY_LOCKED' })]);
+      }
+      expect(Object.fromEntries(siteObjects(await listBucket(bucketOfRound)))).toEqual(Object.fromEntries(expectedKeys(small)));
+    }
+    for (let round = 0; round < 2; round++) {
+      bucketOfRound = await newBucket();
+      // This test process is alive on this host: its lock is live.
+      await s3.send(new PutObjectCommand({ Bucket: bucketOfRound, Key: '.ecom-site/lock.json', Body: lockOf(process.pid) }));
+      const reports = await race(2);
+      for (const r of reports) expect(r.errors).toEqual([expect.objectContaining({ code: 'DEPLOY_LOCKED' })]);
+      expect([...(await listBucket(bucketOfRound)).keys()]).toEqual(['.ecom-site/lock.json']);
+    }
+  }, 400_000);
+
+  it("owns its prefix only: another site's keys at the root are left alone and reported", async () => {
+    const bucket = await newBucket();
+    const small = join(tempDir('ecom-deploy-'), 'dist');
+    await build(small, ['--content', makeContent()]);
+    expect((await deploy(small, urlOf(bucket, ceph.endpoint, '&prefix=other/'))).code).toBe(0);
+    // The other site is deploying right now: its lock is live.
+    const otherLock = JSON.stringify({ host: 'elsewhere', pid: 1, user: 'ci', since: new Date().toISOString() });
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'other/.ecom-site/lock.json', Body: otherLock }));
+    const theirs = await listBucket(bucket, 'other/');
+    const result = await deploy(siteA, urlOf(bucket), ['--json', '--max-deletes', '0']);
+    expect(result.code).toBe(0);
+    const report = json(result);
+    expect(report).toMatchObject({ ok: true, deleted: 0, otherSites: ['other/'] });
+    expect(result.stderr).toContain("Left alone: other/ (another site's deploy owns each");
+    expect(await listBucket(bucket, 'other/')).toEqual(theirs);
+    expect(Object.keys(JSON.parse(await text(bucket, '.ecom-site/manifest.json')).files).some((k) => k.startsWith('other/'))).toBe(false);
+    // A build with files under the other site's prefix is refused before anything is uploaded.
+    const content = copyContent();
+    mkdirSync(join(content, 'zh', 'other'));
+    writeFileSync(join(content, 'zh', 'other', 'page.md'), '---\ntitle: 冲突\ndescription: 冲突页面\nkeywords: 测试\n---\n\n冲突。\n');
+    const clashing = join(tempDir('ecom-deploy-'), 'dist');
+    await build(clashing, ['--content', content]);
+    const before = await listBucket(bucket);
+    const clash = await deploy(clashing, urlOf(bucket));
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('DEPLOY_OTHER_SITE');
+    expect(clash.stderr).toContain('other/page');
+    expect(await listBucket(bucket)).toEqual(before);
+  }, 300_000);
+
+  it('holds back the pages linking to a new page that failed to upload', async () => {
+    const bucket = await newBucket();
+    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    const siteB = await siteBuilt();
+    const oldDroc = (await listBucket(bucket)).get('DROC');
+    proxy.failPaths.add(`/${bucket}/new-a`);
+    let failed: CliResult;
+    try {
+      failed = await deploy(siteB, urlOf(bucket, proxy.endpoint), ['--json']);
+    } finally {
+      proxy.failPaths.clear();
+    }
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Uploading new-a failed');
+    // Its English page links to it through the language switch, and it to its English page: a cycle,
+    // uploaded together; the English page that did go up was removed again.
+    expect(failed.stderr).toContain('linking to a failed one were removed again (en/new-a)');
+    const listing = await listBucket(bucket);
+    expect(listing.has('new-a')).toBe(false);
+    expect(listing.has('en/new-a')).toBe(false);
+    // new-b links to new-a and DROC to new-b: neither went up.
+    expect(listing.has('new-b')).toBe(false);
+    expect(listing.get('DROC')).toBe(oldDroc);
+    expect(await brokenLinks(bucket)).toEqual([]);
+    const rerun = await deploy(siteB, urlOf(bucket));
+    expect(rerun.code).toBe(0);
+    expect((await listBucket(bucket)).has('new-b')).toBe(true);
+    expect(await text(bucket, 'DROC')).toContain('href="/new-b"');
+    expect(await brokenLinks(bucket)).toEqual([]);
+  }, 300_000);
+
+  it('prints JSON on a usage error, and names a missing profile', async () => {
+    const usage = await deploy(siteA, urlOf('any-bucket'), ['--json', '--max-deletes', '-1']);
+    expect(usage.code).toBe(2);
+    expect(json(usage)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'USAGE' })] });
+    const config = join(tempDir('ecom-deploy-'), 'config');
+    writeFileSync(config, '[profile ci]\nregion = us-east-1\n');
+    const missing = await deploy(siteA, urlOf('any-bucket', ceph.endpoint, '&profile=deployer'), ['--json'], {
+      ...credentials(),
+      AWS_CONFIG_FILE: config,
+    });
+    expect(missing.code).toBe(1);
+    expect(json(missing).errors).toEqual([expect.objectContaining({ code: 'DEPLOY_PROFILE_MISSING' })]);
+    expect(missing.stderr).toContain('The target names the profile "deployer", which neither');
+    expect(missing.stderr).not.toContain('AWS_PROFILE');
+  }, 120_000);
+});

@@ -91,3 +91,49 @@ describe('planDeploy', () => {
     expect(planDeploy([...FILES, { file: 'notes.docx', md5: 'n', size: 1 }], new Map(), undefined, '').untyped).toEqual(['notes.docx']);
   });
 });
+
+describe('planDeploy, what a target owns', () => {
+  it("leaves keys under another site's prefix alone at the root, and refuses to upload into it", () => {
+    const { remote, manifest } = deployed(FILES);
+    for (const key of [
+      'site-b/index.html',
+      'site-b/.ecom-site/manifest.json',
+      'site-b/.ecom-site/lock.json',
+      'x/y/.ecom-site/lock.json',
+      'stray',
+    ]) {
+      remote.set(key, { etag: 'z', size: 1 });
+    }
+    const plan = planDeploy(FILES, remote, manifest, '');
+    expect(plan.otherSites).toEqual(['site-b/', 'x/y/']);
+    expect(plan.deletes.map((d) => d.key)).toEqual(['stray']);
+    expect(plan.conflicts).toEqual([]);
+    const clash = planDeploy([...FILES, { file: 'site-b/page.html', md5: 'p', size: 1 }], remote, manifest, '');
+    expect(clash.conflicts).toEqual(['site-b/page']);
+  });
+
+  it('compares an object uploaded in parts by the MD5 and ETag the manifest recorded', () => {
+    const files: LocalFile[] = [{ file: 'files/big.mp4', md5: 'm1', size: 9e8 }];
+    const remote = new Map([['files/big.mp4', { etag: 'abc-108', size: 9e8 }]]);
+    const entry = { ...(headersOf('files/big.mp4') as NonNullable<ReturnType<typeof headersOf>>), md5: 'm1', etag: 'abc-108' };
+    const manifest: DeployManifest = { version: 1, files: { 'files/big.mp4': entry }, kept: [] };
+    expect(allUploads(planDeploy(files, remote, manifest, ''))).toEqual([]);
+    expect(allUploads(planDeploy([{ ...files[0], md5: 'm2' } as LocalFile], remote, manifest, ''))[0]?.reason).toBe('changed content');
+    const other = { ...manifest, files: { 'files/big.mp4': { ...entry, etag: 'def-108' } } };
+    expect(allUploads(planDeploy(files, remote, other, ''))[0]?.reason).toBe('changed content');
+  });
+
+  it('keeps a dropped hashed file for the keep period and at least one more deploy', () => {
+    const { remote, manifest } = deployed(FILES);
+    remote.set('assets/app.bbbbbbbbbb.js', { etag: 'b', size: 1 });
+    const day = 24 * 3_600_000;
+    const first = planDeploy(FILES, remote, manifest, '', { now: 10 * day, keepMs: 7 * day });
+    expect(first.kept).toEqual(['assets/app.bbbbbbbbbb.js']);
+    const soon = planDeploy(FILES, remote, first.manifest, '', { now: 10 * day + 60_000, keepMs: 7 * day });
+    expect(soon.kept).toEqual(['assets/app.bbbbbbbbbb.js']);
+    expect(soon.deletes).toEqual([]);
+    expect(soon.manifestChanged).toBe(false);
+    const later = planDeploy(FILES, remote, first.manifest, '', { now: 17 * day, keepMs: 7 * day });
+    expect(later.deletes.map((d) => d.key)).toEqual(['assets/app.bbbbbbbbbb.js']);
+  });
+});

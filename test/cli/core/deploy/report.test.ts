@@ -29,7 +29,7 @@ describe('the deploy report', () => {
 
   it('writes the same as one JSON document', () => {
     const doc = deployJson(
-      { plan: PLAN, uploaded: [], deleted: [], failed: [], manifestWritten: false },
+      { plan: PLAN, uploaded: [], withdrawn: [], deleted: [], failed: [], manifestWritten: false },
       { bucket: 'b-1', pathStyle: false, prefix: 'www/' },
       true,
       1.23456,
@@ -48,5 +48,22 @@ describe('the deploy report', () => {
 
   it('formats sizes', () => {
     expect([formatBytes(512), formatBytes(14540), formatBytes(6.6 * 1024 * 1024)]).toEqual(['512 B', '14.2 KB', '6.6 MB']);
+  });
+});
+
+describe('changedPaths, encoded', () => {
+  it('percent-encodes each path as a request carries it', () => {
+    const plan = planDeploy(
+      [
+        { file: 'files/a b.txt', md5: '1', size: 1 },
+        { file: 'files/100%.txt', md5: '2', size: 1 },
+        { file: 'files/q?#.txt', md5: '3', size: 1 },
+        { file: '关于.html', md5: '4', size: 1 },
+      ],
+      new Map(),
+      undefined,
+      '',
+    );
+    expect(changedPaths(plan, '')).toEqual(['/%E5%85%B3%E4%BA%8E', '/files/100%25.txt', '/files/a%20b.txt', '/files/q%3F%23.txt']);
   });
 });

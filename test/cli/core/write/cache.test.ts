@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /** The persistent build cache (cli/core/write/cache.ts; docs/performance.md, "Caches"): manifests and what the output still holds. */
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,11 @@ function outputWith(files: Record<string, string>): string {
 
 /** A manifest as a build that wrote `files` of `dir` with these keys would record it. */
 async function manifestOf(dir: string, keys: Record<string, string>): Promise<Manifest> {
-  return { ...emptyManifest('tool-1'), files: recordFiles(dir, new Map(Object.entries(keys))) };
+  return { ...emptyManifest('tool-1'), files: await recordFiles(dir, new Map(Object.entries(keys))) };
+}
+
+function md5(text: string): string {
+  return createHash('md5').update(text).digest('hex');
 }
 
 describe('readManifest and writeManifest', () => {
@@ -65,9 +70,9 @@ describe('readManifest and writeManifest', () => {
 });
 
 describe('recordFiles', () => {
-  it('records the key, size and mtime of each file written', async () => {
+  it('records the key, size, mtime and MD5 of each file written', async () => {
     const dir = outputWith({ 'index.html': '<p>hi</p>', 'en/DROC.html': 'droc' });
-    const files = recordFiles(
+    const files = await recordFiles(
       dir,
       new Map([
         ['index.html', 'k1'],
@@ -75,9 +80,17 @@ describe('recordFiles', () => {
       ]),
     );
     expect(files).toEqual({
-      'index.html': { key: 'k1', size: 9, mtimeMs: statSync(join(dir, 'index.html')).mtimeMs },
-      'en/DROC.html': { key: 'k2', size: 4, mtimeMs: statSync(join(dir, 'en/DROC.html')).mtimeMs },
+      'index.html': { key: 'k1', size: 9, mtimeMs: statSync(join(dir, 'index.html')).mtimeMs, md5: md5('<p>hi</p>') },
+      'en/DROC.html': { key: 'k2', size: 4, mtimeMs: statSync(join(dir, 'en/DROC.html')).mtimeMs, md5: md5('droc') },
     });
+  });
+
+  it('keeps the MD5 of a file carried over unchanged, and hashes a file whose key changed', async () => {
+    const dir = outputWith({ 'a.html': 'new bytes' });
+    const mtimeMs = statSync(join(dir, 'a.html')).mtimeMs;
+    const previous = { 'a.html': { key: 'ka', size: 9, mtimeMs, md5: 'recorded' } };
+    expect((await recordFiles(dir, new Map([['a.html', 'ka']]), previous))['a.html']?.md5).toBe('recorded');
+    expect((await recordFiles(dir, new Map([['a.html', 'kb']]), previous))['a.html']?.md5).toBe(md5('new bytes'));
   });
 });
 

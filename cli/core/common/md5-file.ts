@@ -1,0 +1,42 @@
+/**
+ * Reading output files (build's record, deploy) without following a link: a file swapped for a symbolic link
+ * after the folder was checked fails to open (ELOOP) instead of sending what the link points at.
+ */
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+
+/** Opens a file for reading; fails when the path is a symbolic link. */
+export function openNoFollow(path: string): Promise<FileHandle> {
+  return open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+}
+
+/** Bytes read at a time while hashing: a file is never held whole. */
+const CHUNK = 1024 * 1024;
+
+/** A file's MD5 (hex) and size, read in chunks; `keep` also returns the text (for pages, to read their links). */
+export async function md5File(path: string, keep = false): Promise<{ md5: string; size: number; text?: string }> {
+  const file = await openNoFollow(path);
+  try {
+    const hash = createHash('md5');
+    // A file that fits in one chunk (most of a site) is read at once, without a chunk-sized buffer.
+    if ((await file.stat()).size <= CHUNK) {
+      const bytes = await file.readFile();
+      return { md5: hash.update(bytes).digest('hex'), size: bytes.length, ...(keep ? { text: bytes.toString('utf8') } : {}) };
+    }
+    const kept: Buffer[] = [];
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, CHUNK, size);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      hash.update(chunk);
+      if (keep) kept.push(Buffer.from(chunk));
+      size += bytesRead;
+    }
+    return { md5: hash.digest('hex'), size, ...(keep ? { text: Buffer.concat(kept).toString('utf8') } : {}) };
+  } finally {
+    await file.close();
+  }
+}
