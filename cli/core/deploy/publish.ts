@@ -75,7 +75,7 @@ async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<vo
 }
 
 /** Takes the target's lock; throws DEPLOY_LOCKED naming the holder when another deploy has it. */
-async function takeLock(bucket: Bucket, key: string): Promise<LockHolder | undefined> {
+export async function takeLock(bucket: Bucket, key: string): Promise<LockHolder | undefined> {
   const me: LockHolder = { host: hostname(), pid: process.pid, user: userInfo().username, since: new Date().toISOString() };
   for (let attempt = 0; ; attempt++) {
     try {
