@@ -102,7 +102,7 @@ describe('cache keys', () => {
       expect(new Set(variants.map((x) => x.key)).size, `seed ${seed}: one key per format and width`).toBe(variants.length);
       const edited = variantsOf(`/images/${v.text()}.jpg`, { ...source, hash: other(source.hash, v.hex) });
       expect(edited.map((x) => [x.format, x.width])).toEqual(variants.map((x) => [x.format, x.width]));
-      edited.forEach((x, i) => expect(x.key, `seed ${seed}: ${x.format} ${x.width}`).not.toBe(variants[i]?.key));
+      for (const [i, x] of edited.entries()) expect(x.key, `seed ${seed}: ${x.format} ${x.width}`).not.toBe(variants[i]?.key);
       for (const x of variants) expect(x.file).toContain(`.${x.key}.`);
     }
   });
