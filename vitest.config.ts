@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * instead. Every other test file (the CLI run as a process, browsers, nginx, the parser proofs, the watch
  * fuzz) belongs to the whole lane. `npm test` runs both lanes; docs/testing.md says when to run which.
  */
-const QUICK = [
+export const QUICK = [
   'test/*.test.ts',
   'test/cli/*.test.ts',
   'test/cli/core/**/*.test.ts',
@@ -17,7 +17,8 @@ const QUICK = [
   'test/helpers/**/*.test.ts',
   'test/client/**/*.unit.test.ts',
 ];
-const SLOW = ['**/*.slow.test.ts'];
+/** Files in the quick folders that belong to the whole lane. */
+export const SLOW = ['**/*.slow.test.ts'];
 
 export default defineConfig({
   test: {
@@ -25,6 +26,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Builds and browsers compete for the 2 cores; a few files at a time keeps timings sane.
     maxWorkers: 2,
+    // Each test file's temp folders are removed once it has run.
+    setupFiles: ['test/helpers/temp-cleanup.ts'],
     projects: [
       { extends: true, test: { name: 'quick', include: QUICK, exclude: SLOW } },
       {

@@ -1,11 +1,11 @@
 /** Test helpers: run the real CLI, make content fixtures in temp folders, parse built HTML. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { tempDir } from './temp.ts';
 
 /** The repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -88,10 +88,7 @@ export function spawnWatch(content: string, out: string, { root = ROOT, port = 0
   return { child, output, exited };
 }
 
-/** A fresh temp folder. */
-export function tempDir(prefix = 'ecom-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir } from './temp.ts';
 
 /** Copies the real content into a temp folder, so a test may break it. */
 export function copyContent(): string {

@@ -89,9 +89,14 @@ export function sectionOf(
   return parent ? inputs.titles[locale]?.get(parent) : undefined;
 }
 
-/** The key of a card: its design version, what it shows and the art, or the bytes it is made from. */
+/**
+ * The key of a card: its design version, what it shows, the language that picks its glyphs (zh-CN and ja
+ * draw the same characters differently) and the art; or the bytes it is made from.
+ */
 export function cardKey(source: CardSource, art: string, imageHash = ''): string {
-  return contentHash(JSON.stringify(source.kind === 'drawn' ? [CARD_DESIGN, art, source.text] : [CARD_DESIGN, 'image', imageHash]));
+  return contentHash(
+    JSON.stringify(source.kind === 'drawn' ? [CARD_DESIGN, art, source.text, source.lang] : [CARD_DESIGN, 'image', imageHash]),
+  );
 }
 
 /** The output path of the card of `route` in `locale`. */

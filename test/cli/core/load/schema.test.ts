@@ -2,9 +2,9 @@
  * The declarative schema (cli/core/load/schema.ts): one validator for site.yaml, menu.yaml, front matter and
  * template fields, whose messages name the field's path, what was expected and what is allowed.
  */
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../cli/core/common/errors.ts';
-import { hasFields, isRecord, validate, type Field, type Infer, type InferFields } from '../../../../cli/core/load/schema.ts';
+import { hasFields, isRecord, validate, type Field } from '../../../../cli/core/load/schema.ts';
 import { parseYaml } from '../../../../cli/core/load/yaml.ts';
 
 const MENU: Field = {
@@ -136,45 +136,6 @@ describe('validate', () => {
 
   it('says "The file" when the whole file has the wrong shape', () => {
     expect(messages('- a\n- b\n')).toEqual(['The file must be a mapping, found a list.']);
-  });
-});
-
-describe('Infer', () => {
-  it('types a field from its declaration, as validate lets it through', () => {
-    const hero = {
-      kind: 'record',
-      required: true,
-      fields: {
-        heading: { kind: 'string', required: true },
-        src: { kind: 'string', required: true, pattern: /^\// },
-        size: { kind: 'number' },
-        shown: { kind: 'boolean', required: true },
-        date: { kind: 'date', required: true },
-        tone: { kind: 'enum', values: ['light', 'dark'], required: true },
-        tags: { kind: 'list', required: true, of: { kind: 'string', pattern: /^#/ } },
-        names: { kind: 'dictionary', required: true, of: { kind: 'string', pattern: /./ } },
-      },
-    } as const satisfies Field;
-    expectTypeOf<Infer<typeof hero>>().toEqualTypeOf<InferFields<typeof hero.fields>>();
-    type Hero = Infer<typeof hero>;
-    expectTypeOf<Hero['heading']>().toEqualTypeOf<string | number>();
-    expectTypeOf<Hero['src']>().toEqualTypeOf<string>();
-    expectTypeOf<Hero['size']>().toEqualTypeOf<number | null | undefined>();
-    expectTypeOf<Hero['shown']>().toEqualTypeOf<boolean>();
-    expectTypeOf<Hero['date']>().toEqualTypeOf<string>();
-    expectTypeOf<Hero['tone']>().toEqualTypeOf<'light' | 'dark'>();
-    expectTypeOf<Hero['tags']>().toEqualTypeOf<readonly string[]>();
-    expectTypeOf<Hero['names']>().toEqualTypeOf<Readonly<Record<string, string>>>();
-    expectTypeOf<Infer<{ kind: 'record'; fields: { a: { kind: 'number' } } }>>().toEqualTypeOf<
-      InferFields<{ a: { kind: 'number' } }> | null | undefined
-    >();
-  });
-
-  it('makes the fields that are not required optional', () => {
-    type AB = InferFields<{ a: { kind: 'number'; required: true }; b: { kind: 'boolean' } }>;
-    expectTypeOf<AB['b']>().toEqualTypeOf<boolean | null | undefined>();
-    expectTypeOf<{ a: number }>().toExtend<AB>();
-    expectTypeOf<{ b: boolean }>().not.toExtend<AB>();
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderFeed } from '../../../../cli/core/render/feed.ts';
 
 const INFO = {
@@ -10,6 +10,10 @@ const INFO = {
 };
 
 describe('renderFeed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('writes an Atom feed whose updated time is its newest entry, never the clock', () => {
     const xml = renderFeed(INFO, [
       { title: 'B', url: 'https://x.test/en/news/b', date: '2024-12-06', summary: 'sb' },
@@ -21,7 +25,16 @@ describe('renderFeed', () => {
     expect(xml.indexOf('/news/b</id>')).toBeLessThan(xml.indexOf('/news/a</id>'));
     expect(xml).toContain('<summary>sb</summary>');
     expect(xml.match(/<summary>/g)).toHaveLength(1);
-    expect(renderFeed(INFO, [])).toBe(renderFeed(INFO, []));
+  });
+
+  it('reads no clock: the same feed at two different times, and an empty feed dated 1970', () => {
+    const entries = [{ title: 'A', url: 'https://x.test/en/news/a', date: '2024-05-01', summary: '' }];
+    vi.useFakeTimers({ now: new Date('2001-02-03T04:05:06Z') });
+    const early = [renderFeed(INFO, entries), renderFeed(INFO, [])];
+    vi.setSystemTime(new Date('2039-10-11T12:13:14Z'));
+    expect([renderFeed(INFO, entries), renderFeed(INFO, [])]).toEqual(early);
+    expect(early[1]).toContain('  <updated>1970-01-01T00:00:00Z</updated>\n');
+    expect(early.join('')).not.toMatch(/2001|2039/);
   });
 
   it("dates an entry known only to the month at that month's first day, which Atom's date-time needs", () => {

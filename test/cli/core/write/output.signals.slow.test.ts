@@ -1,7 +1,8 @@
 /**
- * SIGINT and SIGTERM stop a build within a second even while the main thread is busy with a huge page,
- * and leave the previous output exactly as it was; the next build removes the leftovers (docs/hosting.md,
- * "Signals and pipes").
+ * SIGINT and SIGTERM stop a build at once even while the main thread is busy with a huge page, and leave
+ * the previous output exactly as it was; the next build removes the leftovers (docs/hosting.md, "Signals and
+ * pipes"). "At once" is shown without a clock: the process ends by the signal itself (no JavaScript handler,
+ * which could not run while the thread is busy, delays it) and its temporary folder is left half-filled.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 describe('a signal during a build', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
-    '%s ends it within a second, the previous output untouched',
+    '%s ends it mid-way by the signal itself, the previous output untouched',
     async (signal) => {
       const parent = dirname(out);
       const child = spawn(process.execPath, [join(ROOT, 'bin', 'ecom-site.js'), 'build', '--content', slow, '--out', out, '--quiet'], {
@@ -39,15 +40,16 @@ describe('a signal during a build', () => {
       const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, sig) => done(sig)));
       // The temp folder appears once pages are parsed and rendering starts: from then on the main thread
       // is busy with the huge page for seconds, which is when the signal must still be heard.
+      // This build's own temp folder, named by its process id (a killed build's leftover is another's).
+      const mine = (): string[] => readdirSync(parent).filter((name) => name.includes(`.tmp-${child.pid}-`));
       await waitFor(
-        () => (readdirSync(parent).some((name) => name.includes('.tmp-')) ? true : undefined),
+        () => (mine().length > 0 ? true : undefined),
         () => `no temp folder beside ${out}: ${readdirSync(parent).join(', ')}`,
         60_000,
       );
-      const sent = Date.now();
       child.kill(signal);
       expect(await exited).toBe(signal);
-      expect(Date.now() - sent).toBeLessThan(1000);
+      expect(mine()).toHaveLength(1);
       expect(treeDigest(out)).toEqual(before);
     },
     90_000,
