@@ -218,7 +218,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const written = heldAfter(targets);
     const index = await writeSearchIndex(
       output.temp,
-      jobs,
+      // Without search, no page is listed: no locale has an index.
+      site.config.search ? jobs : [],
       written,
       { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
       site.config.locales,

@@ -84,7 +84,7 @@ export async function startSession(options: BuildOptions, indexEvents: IndexEven
  */
 export function indexInBackground(state: WatchState): void {
   const { jobs, held, site } = state.built;
-  state.search.request({ jobs, fileKeys: held, locales: site.config.locales });
+  state.search.request({ jobs: site.config.search ? jobs : [], fileKeys: held, locales: site.config.locales });
 }
 
 /** Every warning of the session's last good build. */
