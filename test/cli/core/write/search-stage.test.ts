@@ -152,7 +152,11 @@ describe('watch: the index in the background', () => {
     const content = makeContent(PAGES);
     const out = join(dirname(content), 'dist');
     let passes = 0;
-    state = await startSession(options(content, out), { passed: () => void (passes += 1) });
+    state = await startSession(options(content, out), {
+      passed: () => {
+        passes += 1;
+      },
+    });
     const session = state;
     const file = join(content, 'en', 'alpha.md');
     const original = readFileSync(file, 'utf8');
