@@ -136,6 +136,8 @@ export interface SiteModel {
    * box is focused; `others` are the other locales', for the hint that another language has results.
    */
   search: {
+    /** False when site.yaml turns search off: no search page, index or header box. */
+    enabled: boolean;
     href: string;
     index: string;
     script: string;

@@ -10,7 +10,8 @@ import { compareWarnings, formatWarnings, printError, printWarnings } from '../c
 import { liveReload, serveLive } from '../core/serve/reload.ts';
 import type { RunningServer } from '../core/serve/serve.ts';
 import { watchInputs, type Change } from '../core/serve/watcher.ts';
-import { endSession, rebuild, sessionWarnings, startSession, type WatchState } from '../core/watch.ts';
+import { endSession, indexInBackground, rebuild, sessionWarnings, startSession, type WatchState } from '../core/watch.ts';
+import type { IndexEvents } from '../core/write/search-queue.ts';
 import type { BuildFlags } from './build.ts';
 
 /** Options of `watch`. */
@@ -57,12 +58,22 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   };
   let state: WatchState | undefined;
   let stopping = false;
+  // The search index follows each rebuild in the background; its news comes after the rebuild's.
+  const indexEvents: IndexEvents = {
+    passed: (locales, ms) => {
+      if (locales.length && !flags.quiet) process.stdout.write(`Search index updated (${locales.join(', ')}) in ${Math.round(ms)} ms\n`);
+    },
+    failed: (error) => {
+      printError(error, debug);
+      process.stderr.write('The previous search index is still being served.\n');
+    },
+  };
 
   const rebuildBatch = async (batch: Change[]): Promise<void> => {
     const t0 = performance.now();
     try {
       if (!state) {
-        state = await startSession(options);
+        state = await startSession(options, indexEvents);
         live.recover();
         keepWarnings(sessionWarnings(state));
         printWarnings(warnings);
@@ -95,6 +106,8 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
           `Rebuilt ${outcome.rendered} page(s), ${outcome.written.length} file(s) written, ${outcome.removed.length} removed in ${Math.round(performance.now() - t0)} ms\n`,
         );
       }
+      // Only now, with the reload sent: the index never delays it.
+      if (outcome.written.length || outcome.removed.length) indexInBackground(state);
     } catch (error) {
       failed(error);
     }
@@ -107,7 +120,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   await inputs.chain(async () => {
     const started = performance.now();
     try {
-      state = await startSession(options);
+      state = await startSession(options, indexEvents);
       keepWarnings(sessionWarnings(state));
       printWarnings(warnings);
       if (!flags.quiet)

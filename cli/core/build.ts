@@ -23,6 +23,7 @@ import { outputTargets, type SiteTargets } from './plan/targets.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
+import { emptySearchRecord, type SearchRecord } from './write/search-keys.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -79,6 +80,8 @@ export interface Built extends SiteTargets {
   jobWarnings: Map<string, Problem[]>;
   /** The render threads, when `keepPool` asked for them. */
   pool?: RenderPool;
+  /** What the output's search index was made of. */
+  search: SearchRecord;
 }
 
 /**
@@ -172,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const jobWarnings = new Map(
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
-  const finish = (rendered: number, pool?: RenderPool): BuildResult => ({
+  const finish = (rendered: number, search: SearchRecord, pool?: RenderPool): BuildResult => ({
     ...countPages(jobs, site.config.locales),
     rendered,
     warnings: allWarnings(site, keys, jobWarnings),
@@ -185,14 +188,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     outDir,
     placeholders: site.config.placeholders.fields,
-    built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, ...(pool ? { pool } : {}) },
+    built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, search, ...(pool ? { pool } : {}) },
   });
 
   // Nothing to make or remove, and the output folder holds just what the last build left there: no write.
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
     checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
     await recover(outDir);
-    return finish(0, options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
+    return finish(0, previous.search ?? emptySearchRecord(), options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
   }
 
   const output = await openOutput(outDir);
@@ -210,12 +213,23 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
-    const indexKeys = await writeSearchIndex(output.temp, jobs, site.config.locales);
+    // The render threads' memory is given back before Pagefind starts: the two never peak together.
+    if (!options.keepPool) await pool.close();
+    const written = heldAfter(targets);
+    const index = await writeSearchIndex(
+      output.temp,
+      // Without search, no page is listed: no locale has an index.
+      site.config.search ? jobs : [],
+      written,
+      { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
+      site.config.locales,
+    );
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
-      files: await recordFiles(output.temp, new Map([...heldAfter(targets), ...indexKeys]), previous.files),
+      files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files),
       versions: knownVersions(site.sources),
+      search: index.record,
     };
     for (const page of site.sources) {
       const parsed = toParsed(page);
@@ -224,8 +238,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const key of keys) if (jobWarnings.get(key)?.length) manifest.warnings[key] = jobWarnings.get(key) as Problem[];
     await output.commit();
     await writeManifest(cacheDir, outDir, manifest);
-    if (!options.keepPool) await pool.close();
-    return finish(applied.rendered, options.keepPool ? pool : undefined);
+    return finish(applied.rendered, index.record, options.keepPool ? pool : undefined);
   } catch (error) {
     // Writes already under way must end before the temporary folder is removed, or removing it races them.
     await sink.flush().catch(() => undefined);

@@ -20,7 +20,7 @@ import { contentHash } from './common/files.ts';
 import { jobKey, listJobs, siteKey, type Job } from './plan/jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
-import { replaceSearchIndex } from './write/search-stage.ts';
+import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './plan/site.ts';
 import { sameNotice } from './l10n/track.ts';
@@ -37,6 +37,8 @@ export interface WatchState {
   pool: RenderPool;
   /** Changes of failed rebuilds, looked at again with the next batch. */
   pending: Change[];
+  /** The search index, brought up to date in the background after each rebuild (`indexInBackground`). */
+  search: SearchQueue;
 }
 
 /** The result of one rebuild. */
@@ -56,7 +58,7 @@ export interface Outcome {
 const WARM_UP_PAGES = 200;
 
 /** The first, full build: atomic like `ecom-site build`. Returns the state to continue from. */
-export async function startSession(options: BuildOptions): Promise<WatchState> {
+export async function startSession(options: BuildOptions, indexEvents: IndexEvents = {}): Promise<WatchState> {
   const { built } = await build({ ...options, keepPool: true });
   const pool = built.pool as RenderPool;
   // Pages taken from the build cache were not rendered, so the threads' code is still cold: render a
@@ -73,7 +75,16 @@ export async function startSession(options: BuildOptions): Promise<WatchState> {
       { batchSize: 2 },
     )
     .catch(() => undefined);
-  return { options, built, pool, pending: [] };
+  return { options, built, pool, pending: [], search: searchQueue(resolve(options.outDir), built.search, indexEvents) };
+}
+
+/**
+ * Brings the search index up to the output the last good rebuild left, in the background: called once the
+ * rebuild's reload is sent, so a save's reload never waits for the index, whatever the site's size.
+ */
+export function indexInBackground(state: WatchState): void {
+  const { jobs, held, site } = state.built;
+  state.search.request({ jobs: site.config.search ? jobs : [], fileKeys: held, locales: site.config.locales });
 }
 
 /** Every warning of the session's last good build. */
@@ -82,9 +93,9 @@ export function sessionWarnings(state: WatchState): Problem[] {
   return allWarnings(site, keys, jobWarnings);
 }
 
-/** Ends a session: stops its render threads. */
+/** Ends a session: stops its render threads and its indexing. */
 export async function endSession(state: WatchState): Promise<void> {
-  await state.pool.close();
+  await Promise.all([state.pool.close(), state.search.close()]);
 }
 
 /** What a batch of changes touches: page files (display path -> absolute path), public files, the rest. */
@@ -149,8 +160,7 @@ async function carryOut(
     const warnings = applied.warnings.get(index) ?? state.built.jobWarnings.get(key);
     if (warnings?.length) jobWarnings.set(key, warnings);
   });
-  if (applied.rendered > 0 || p.remove.length > 0) await replaceSearchIndex(outDir, next.jobs, next.site.config.locales);
-  state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool };
+  state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool, search: state.built.search };
   return {
     ok: true,
     errors: [],

@@ -32,7 +32,7 @@ export function Layout({ page, site, children }: TemplateProps & { children: Rea
           hidden
         />
         {/* The search page has its own search form: the header's would be a second one. */}
-        <Header site={site} t={t} searchBox={page.template !== 'search'} />
+        <Header site={site} t={t} searchBox={site.search.enabled && page.template !== 'search'} />
         <main
           id="main"
           tabIndex={-1}

@@ -119,8 +119,10 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
       const front = `---\ntitle: ${title}\ndescription: ${locale === 'zh' ? `产品页面${i}` : `A product page ${i}`}\nkeywords: X-ray, console, ${i}\n---\n\n`;
       const body = pageBody(i, locale, pagesPerLocale);
       write(join(ecom, locale, `p${i}.md`), front + body);
-      write(join(eleventy, locale, `p${i}.md`), front.replace('---\n\n', `layout: page.njk\n---\n\n`) + body);
-      write(join(hugo, 'content', locale, `p${i}.md`), front + body);
+      // The peers' pages say their language too, so that Pagefind run over them segments Chinese as Chinese.
+      const lang = `lang: ${locale === 'zh' ? 'zh-CN' : 'en'}\n---\n\n`;
+      write(join(eleventy, locale, `p${i}.md`), front.replace('---\n\n', `layout: page.njk\n${lang}`) + body);
+      write(join(hugo, 'content', locale, `p${i}.md`), front.replace('---\n\n', lang) + body);
     }
   }
   // Eleventy: one Nunjucks layout of similar weight to ecom-site's (head, header menu, footer).
@@ -128,6 +130,7 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
     join(eleventy, '_includes', 'page.njk'),
     LAYOUT.replace('{{CONTENT}}', '{{ content | safe }}')
       .replace(/{{TITLE}}/g, '{{ title }}')
+      .replace('{{LANG}}', '{{ lang }}')
       .replace('{{DESC}}', '{{ description }}'),
   );
   write(
@@ -138,6 +141,7 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
     join(hugo, 'layouts', '_default', 'single.html'),
     LAYOUT.replace('{{CONTENT}}', '{{ .Content }}')
       .replace(/{{TITLE}}/g, '{{ .Title }}')
+      .replace('{{LANG}}', '{{ .Params.lang }}')
       .replace('{{DESC}}', '{{ .Description }}'),
   );
   write(join(hugo, 'layouts', '_default', 'list.html'), '<!doctype html><title>{{ .Title }}</title>');
@@ -146,4 +150,4 @@ export function writeCorpus(dir: string, pagesPerLocale: number): { ecom: string
 }
 
 const MENU = Array.from({ length: 30 }, (_, i) => `<li><a href="/p${i}">Product ${i}</a></li>`).join('');
-const LAYOUT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{TITLE}}</title><meta name="description" content="{{DESC}}"><link rel="stylesheet" href="/assets/site.css"><script src="/assets/app.js" defer></script></head><body><a class="skip-link" href="#main">Skip</a><div class="progress" role="progressbar" hidden></div><header><nav aria-label="Main"><button aria-expanded="false" aria-controls="m">Products</button><div id="m"><ul>${MENU}</ul></div></nav><a hreflang="zh-CN" href="/">中文</a></header><main id="main"><h1>{{TITLE}}</h1>{{CONTENT}}</main><footer><ul>${MENU}</ul><p>© Bench</p></footer><div role="status"></div><button class="back-to-top">Back to top</button></body></html>`;
+const LAYOUT = `<!doctype html><html lang="{{LANG}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{TITLE}}</title><meta name="description" content="{{DESC}}"><link rel="stylesheet" href="/assets/site.css"><script src="/assets/app.js" defer></script></head><body><a class="skip-link" href="#main">Skip</a><div class="progress" role="progressbar" hidden></div><header><nav aria-label="Main"><button aria-expanded="false" aria-controls="m">Products</button><div id="m"><ul>${MENU}</ul></div></nav><a hreflang="zh-CN" href="/">中文</a></header><main id="main"><h1>{{TITLE}}</h1>{{CONTENT}}</main><footer><ul>${MENU}</ul><p>© Bench</p></footer><div role="status"></div><button class="back-to-top">Back to top</button></body></html>`;

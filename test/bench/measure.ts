@@ -10,6 +10,11 @@ export interface Sample {
   wall: number;
   cpu: number;
   rssMb: number;
+  /**
+   * Peak RSS of the Node process itself (worker threads included, child processes such as Pagefind's not),
+   * when the command ran with test/bench/node-rss.mjs; the `rssMb` of GNU time is that of the largest process.
+   */
+  nodeRssMb?: number;
   /** What the command printed on stdout. */
   stdout: string;
 }
@@ -28,7 +33,8 @@ export function measure(command: string, args: string[], cwd = ROOT, env: Record
     .find((l) => l.startsWith('BENCH '));
   if (result.status !== 0 || !line) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr.slice(-2000)}`);
   const [, wall, user, sys, rss] = line.split(' ').map(Number) as [number, number, number, number, number];
-  return { wall, cpu: user + sys, rssMb: rss / 1024, stdout: result.stdout };
+  const own = /^BENCH-NODE-RSS (\d+)$/m.exec(result.stderr);
+  return { wall, cpu: user + sys, rssMb: rss / 1024, ...(own ? { nodeRssMb: Number(own[1]) / 1024 } : {}), stdout: result.stdout };
 }
 
 export const median = (xs: number[]): number => {

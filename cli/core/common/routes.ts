@@ -44,6 +44,11 @@ export const NOT_FOUND_PAGE: SitePage = { route: '/404', template: '404', title:
 export const SEARCH_PAGE: SitePage = { route: '/search', template: 'search', title: 'search.title', description: 'search.lead' };
 /** Every page the build writes itself, in every locale. */
 export const SITE_PAGES: readonly SitePage[] = [NOT_FOUND_PAGE, SEARCH_PAGE];
+
+/** The pages the build writes itself for a site: without search (site.yaml `search: false`), no search page. */
+export function sitePagesOf(config: { search?: boolean }): readonly SitePage[] {
+  return config.search === false ? SITE_PAGES.filter((page) => page !== SEARCH_PAGE) : SITE_PAGES;
+}
 /** The route of each locale's search index folder (cli/core/write/search-index.ts). */
 export const SEARCH_INDEX = '/pagefind';
 /** Characters a route keeps besides whitespace (which becomes `-`): letters, marks and digits of any script, `-`, `_`, `.`. */

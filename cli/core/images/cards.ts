@@ -12,7 +12,7 @@ import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
 import { translator, type PlannedPage } from '../load/i18n.ts';
-import { decodeSitePath, routeName, SITE_PAGES, type SitePage } from '../common/routes.ts';
+import { decodeSitePath, routeName, sitePagesOf, type SitePage } from '../common/routes.ts';
 
 /** The size of every card: Open Graph's and X's large image. */
 export const CARD_WIDTH = 1200;
@@ -51,7 +51,7 @@ export type CardImageInfo = { hash: string } | { error: string };
 
 /** Everything cards depend on besides the pages. */
 export interface CardInputs {
-  config: Pick<SiteConfig, 'company' | 'locales'>;
+  config: Pick<SiteConfig, 'company' | 'locales'> & Partial<Pick<SiteConfig, 'search'>>;
   menu: Menu;
   strings: Strings;
   /** Page titles per locale and route (placeholders filled). */
@@ -159,7 +159,7 @@ export function planCards(
     const section = sectionOf(route, locale, inputs);
     add(route, locale, drawn(locale, { title, ...(section && section !== title ? { section } : {}) }));
   }
-  for (const sitePage of SITE_PAGES)
+  for (const sitePage of sitePagesOf(inputs.config))
     for (const locale of localeCodes(locales)) add(sitePage.route, locale, drawn(locale, { title: sitePageTitle(sitePage, locale) }));
   return { cards, paths, problems };
 }

@@ -55,6 +55,8 @@ export interface SiteConfig {
   maxPageSize: number;
   /** Where `ecom-site deploy` publishes (`deploy.targets`; docs/deploy.md): none when site.yaml names none. */
   deployTargets: DeployTarget[];
+  /** The site search (`search`, default on; docs/search.md): off, no index, no search pages, no header box. */
+  search: boolean;
 }
 
 /** A named deploy target of site.yaml, its URL parsed. */
@@ -181,6 +183,7 @@ const siteSchema = (codes: readonly string[]): Field => ({
     placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
+    search: { kind: 'boolean' },
     // Each URL is checked by parseTargetUrl in loadSiteConfig, names for uniqueness there too.
     deploy: {
       kind: 'record',
@@ -301,6 +304,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     },
     maxPageSize,
     deployTargets,
+    search: raw.search !== false,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { localeCodes } from '../common/locales.ts';
-import { localisePath, SITE_PAGES } from '../common/routes.ts';
+import { localisePath, sitePagesOf } from '../common/routes.ts';
 import { produceCard } from '../images/card-image.ts';
 import { contentHash } from '../common/files.ts';
 import { produceVariant } from '../images/image-files.ts';
@@ -20,7 +20,7 @@ import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 /** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   const { ctx, config, assets } = site;
-  const files: Array<[string, string | Uint8Array]> = SITE_PAGES.flatMap((sitePage) =>
+  const files: Array<[string, string | Uint8Array]> = sitePagesOf(config).flatMap((sitePage) =>
     localeCodes(config.locales).map((locale): [string, string] => [
       `${localisePath(sitePage.route, locale, config.locales).slice(1)}.html`,
       renderSitePage(sitePage, locale, ctx),

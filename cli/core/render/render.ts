@@ -176,6 +176,7 @@ function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
   });
   const own = of(locale);
   return {
+    enabled: ctx.config.search,
     href: own.href,
     index: own.index,
     script: ctx.assets.searchJs,

@@ -12,6 +12,7 @@ import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { md5File } from '../common/md5-file.ts';
 import type { ParsedPage } from '../load/content.ts';
 import type { Problem } from '../common/errors.ts';
+import type { SearchRecord } from './search-keys.ts';
 
 /**
  * A file the last build wrote: the key of its bytes (cli/core/plan/plan.ts), its size and mtime as
@@ -38,6 +39,8 @@ export interface Manifest {
   warnings: Record<string, Problem[]>;
   /** The translation-tracking version of source pages (cli/core/l10n/), by display path, with the hash it was read from. */
   versions?: Record<string, { hash: string; version: string }>;
+  /** What each locale's search index was made of (cli/core/write/search-keys.ts). */
+  search?: SearchRecord;
 }
 
 function manifestPath(cacheDir: string, outDir: string): string {

@@ -4,12 +4,13 @@
  * writes no index (none changed) never starts its binary.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
+import { readText } from '../common/files.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
 
 type PagefindModule = typeof import('pagefind');
@@ -34,6 +35,11 @@ function pagefindEntry(): string {
 function loadPagefind(): Promise<PagefindModule> {
   loading ??= import('pagefind').catch(() => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule);
   return loading;
+}
+
+/** Stops the Pagefind service if one runs: what it was doing fails, and the next use starts a new one. */
+export async function closePagefind(): Promise<void> {
+  if (loading) await (await loading.catch(() => undefined))?.close();
 }
 
 /** The language Pagefind segments a locale's text as: the primary subtag of its BCP 47 tag (`zh-CN` -> `zh`). */
@@ -95,58 +101,75 @@ export function searchDocument(html: string, lang: string): string | undefined {
   return `<!DOCTYPE html><html lang="${lang}"><head>${head}</head><body>${main}</body></html>`;
 }
 
-/** One file of an index: its path relative to the output folder and its bytes. */
-export type IndexFile = [string, Uint8Array];
+/** Pages sent to Pagefind before the first answer is awaited: its service reads while Node reads the next. */
+const IN_FLIGHT = 8;
+
+/** Pagefind's own UI bundles: not published, as the site's search uses only its JavaScript API. */
+const UI_FILE = /^pagefind-(ui|component-ui|modular-ui|highlight)/;
 
 /**
- * The index files of every locale, read from the pages written into `dir`. Files come back sorted, and the
- * pages are added in URL order, so the same pages always give the same bytes.
+ * Makes the index of one locale's pages written into `dir`, and has Pagefind write it into the folder
+ * `into` (absolute; made, or emptied first); returns how many pages it lists. One Pagefind service per call,
+ * closed before this returns: a service's memory grows with every page it holds, so two locales never share
+ * one. The files go from the service to the disk without passing through this process. Pages are added in
+ * URL order (the service takes them in the order sent), a few in flight, so the same pages always give the
+ * same bytes.
  */
-export async function buildSearchIndex(dir: string, pages: readonly IndexedPage[], locales: Locales): Promise<IndexFile[]> {
+export async function indexLocale(
+  dir: string,
+  locale: Locale,
+  pages: readonly IndexedPage[],
+  locales: Locales,
+  into: string,
+): Promise<number> {
+  const own = pages.filter((page) => page.locale === locale);
+  await rm(into, { recursive: true, force: true });
+  if (own.length === 0) return 0;
   const pagefind = await loadPagefind();
-  const files: IndexFile[] = [];
+  const language = searchLanguage(locales, locale);
   try {
-    for (const locale of localeCodes(locales)) files.push(...(await localeIndex(pagefind, dir, locale, pages, locales)));
+    const created = await pagefind.createIndex({ forceLanguage: language });
+    if (!created.index) throw pagefindFailed('start', created.errors);
+    const { index } = created;
+    // Read a few pages ahead, never all at once: a large locale's HTML would not fit in memory.
+    const reading = new Map<number, Promise<string | undefined>>();
+    const readAhead = (from: number): void => {
+      for (let j = from; j < Math.min(own.length, from + IN_FLIGHT); j++) {
+        if (reading.has(j)) continue;
+        const doc = readText(join(dir, (own[j] as IndexedPage).file)).then((html) => searchDocument(html, language));
+        // An unobserved failure must not end the process: it is looked at when its turn comes.
+        doc.catch(() => undefined);
+        reading.set(j, doc);
+      }
+    };
+    const added: Array<Promise<void>> = [];
+    for (let i = 0; i < own.length; i++) {
+      if (i >= IN_FLIGHT) await added[i - IN_FLIGHT];
+      readAhead(i);
+      const page = own[i] as IndexedPage;
+      const doc = await (reading.get(i) as Promise<string | undefined>);
+      reading.delete(i);
+      const adding =
+        doc === undefined
+          ? Promise.resolve()
+          : index.addHTMLFile({ url: page.url, content: doc }).then((result) => {
+              if (result.errors.length) throw pagefindFailed(`index ${page.url}`, result.errors);
+            });
+      adding.catch(() => undefined);
+      added.push(adding);
+    }
+    await Promise.all(added);
+    const written = await index.writeFiles({ outputPath: into });
+    if (written.errors.length) throw pagefindFailed('write its index', written.errors);
+    for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });
+    return own.length;
   } finally {
-    // The service is a child process: left running, it would keep the command alive.
+    // The service is a child process: left running, it would keep the command and its memory alive.
     await pagefind.close();
   }
-  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A failure of Pagefind itself, reported as a system error (its binary missing or failing). */
 function pagefindFailed(what: string, errors: readonly string[]): SiteError {
   return new SiteError([problem('SYSTEM_ERROR', `Pagefind could not ${what}: ${errors.join('; ')}`)]);
-}
-
-/** The index files of one locale's pages. */
-async function localeIndex(
-  pagefind: PagefindModule,
-  dir: string,
-  locale: Locale,
-  pages: readonly IndexedPage[],
-  locales: Locales,
-): Promise<IndexFile[]> {
-  const language = searchLanguage(locales, locale);
-  const files: IndexFile[] = [];
-  const own = pages.filter((page) => page.locale === locale);
-  if (own.length === 0) return files;
-  const created = await pagefind.createIndex({ forceLanguage: language });
-  if (!created.index) throw pagefindFailed('start', created.errors);
-  const { index } = created;
-  for (const page of own) {
-    const doc = searchDocument(await readFile(join(dir, page.file), 'utf8'), language);
-    if (!doc) continue;
-    const added = await index.addHTMLFile({ url: page.url, content: doc });
-    if (added.errors.length) throw pagefindFailed(`index ${page.url}`, added.errors);
-  }
-  const written = await index.getFiles();
-  if (written.errors.length) throw pagefindFailed('write its index', written.errors);
-  for (const file of written.files) {
-    // Pagefind's own UI bundles are not published: the site's search uses only its JavaScript API.
-    if (/^pagefind-(ui|component-ui|modular-ui|highlight)/.test(file.path)) continue;
-    files.push([`${indexFolder(locale, locales)}/${file.path}`, file.content]);
-  }
-  await index.deleteIndex();
-  return files;
 }

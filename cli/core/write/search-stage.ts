@@ -1,50 +1,142 @@
 /**
- * The search stage of a build: after the planned files are written, the index of every locale is made
- * from the pages' main content and written beside them. It cannot be planned with the other files, as its
- * bytes depend on the rendered HTML; the files it owns are kept out of the plan instead, and made anew
- * whenever the output is written, so the index always matches the pages it lists.
+ * The search stage: after the planned files are written, each locale's index is made from its pages' main
+ * content and written beside them (docs/search.md). It cannot be planned with the other files, as its bytes
+ * depend on the rendered HTML; the files it owns are kept out of the plan instead. A locale whose indexed
+ * content did not change (cli/core/write/search-keys.ts) keeps the index it has: `build` carries it over from
+ * the previous output, `watch` leaves it in place; any other is made anew, one locale at a time.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { Locale } from '../../../client/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
-import { buildSearchIndex, type IndexJob, indexedPages, indexFolder, isIndexFile } from './search-index.ts';
+import { carryOver } from './cache.ts';
+import { type IndexJob, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
+import { type SearchRecord, searchKeys } from './search-keys.ts';
 
 /** What is held, less the search index's files (which the planner leaves to this stage). */
 export function withoutIndex<V>(held: ReadonlyMap<string, V>, locales: Locales): Map<string, V> {
   return new Map([...held].filter(([path]) => !isIndexFile(path, locales)));
 }
 
-/** Writes the index of the pages of `jobs` found in `dir` into `dir`; returns each file's content key. */
-export async function writeSearchIndex(dir: string, jobs: readonly IndexJob[], locales: Locales): Promise<Map<string, string>> {
-  const files = await buildSearchIndex(dir, indexedPages(jobs, locales), locales);
-  const keys = new Map<string, string>();
-  for (const [path, data] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), data);
-    keys.set(path, contentHash(data));
-  }
-  return keys;
+/** Every file under `folder` (absolute), relative to `dir`, sorted. */
+async function filesUnder(dir: string, folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
 }
 
-/** Every file under the index folders of `dir`, relative to it. */
-async function indexFilesIn(dir: string, locales: Locales): Promise<string[]> {
-  const found: string[] = [];
-  for (const locale of localeCodes(locales)) {
-    const folder = join(dir, indexFolder(locale, locales));
-    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      if (entry.isFile()) found.push(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-    }
-  }
-  return found;
+/** What the search stage of a build did. */
+export interface IndexStage {
+  /** The key of each index file now in the folder, by path (for the build manifest). */
+  keys: Map<string, string>;
+  record: SearchRecord;
+  /** The locales indexed anew (the others kept their index). */
+  indexed: Locale[];
+}
+
+/** What a build continues from: the folder it replaces, the files it holds unchanged, and their index's record. */
+export interface PreviousIndex {
+  dir: string;
+  held: ReadonlyMap<string, string>;
+  record: SearchRecord;
 }
 
 /**
- * Makes the index of a served folder anew (`watch`, after a rebuild that changed pages): writes the new
- * files and removes the ones no longer part of it, so the folder ends as a fresh build leaves it.
+ * Writes the index of the pages of `jobs` found in `dir` (a build's new folder) into `dir`. A locale whose
+ * key is the previous output's, with every file of its index still there as written, has them carried over
+ * (hard links); the others are indexed. `fileKeys` are the keys of the files in `dir`.
  */
-export async function replaceSearchIndex(dir: string, jobs: readonly IndexJob[], locales: Locales): Promise<void> {
-  const keys = await writeSearchIndex(dir, jobs, locales);
-  for (const path of await indexFilesIn(dir, locales)) if (!keys.has(path)) await rm(join(dir, path), { force: true });
+export async function writeSearchIndex(
+  dir: string,
+  jobs: readonly IndexJob[],
+  fileKeys: ReadonlyMap<string, string>,
+  previous: PreviousIndex,
+  locales: Locales,
+): Promise<IndexStage> {
+  const pages = indexedPages(jobs, locales);
+  const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, previous.record.docs, locales);
+  const record: SearchRecord = { locales: {}, docs };
+  const keys = new Map<string, string>();
+  const indexed: Locale[] = [];
+  for (const locale of localeCodes(locales)) {
+    const key = localeKeys.get(locale);
+    if (key === undefined) continue;
+    const before = previous.record.locales[locale];
+    let files: string[];
+    if (before?.key === key && before.files.length > 0 && before.files.every((file) => previous.held.has(file))) {
+      for (const file of before.files) {
+        await carryOver(join(previous.dir, file), join(dir, file));
+        keys.set(file, previous.held.get(file) as string);
+      }
+      files = before.files;
+    } else {
+      const folder = join(dir, indexFolder(locale, locales));
+      await indexLocale(dir, locale, pages, locales, folder);
+      files = await filesUnder(dir, folder);
+      // Pagefind writes the same bytes for the same pages: the locale's key names every file's bytes.
+      for (const file of files) keys.set(file, contentHash(`${key}\u0000${file}`));
+      indexed.push(locale);
+    }
+    record.locales[locale] = { key, files };
+  }
+  return { keys, record, indexed };
+}
+
+/**
+ * Brings the index of a served folder up to date (`watch`, after a rebuild): each locale whose key is not
+ * `served`'s is indexed into a temporary folder beside its index folder, then swapped in whole, so the old
+ * index keeps answering until the new one is complete; a locale with no page left loses its folder. Calls
+ * `onSwapped` after each swap. Returns the record of what the folder now holds.
+ */
+export async function refreshSearchIndex(
+  dir: string,
+  jobs: readonly IndexJob[],
+  fileKeys: ReadonlyMap<string, string>,
+  served: SearchRecord,
+  locales: Locales,
+  onSwapped: (locale: Locale) => void = () => undefined,
+): Promise<SearchRecord> {
+  const pages = indexedPages(jobs, locales);
+  const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, served.docs, locales);
+  const record: SearchRecord = { locales: {}, docs };
+  for (const locale of localeCodes(locales)) {
+    const key = localeKeys.get(locale);
+    const before = served.locales[locale];
+    const folder = join(dir, indexFolder(locale, locales));
+    if (key !== undefined && before?.key === key && existsSync(folder)) {
+      record.locales[locale] = before;
+      continue;
+    }
+    if (key === undefined) {
+      if (existsSync(folder)) {
+        await rm(folder, { recursive: true, force: true });
+        onSwapped(locale);
+      }
+      continue;
+    }
+    const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const temp = join(dirname(folder), `.${basename(folder)}.tmp-${id}`);
+    try {
+      await indexLocale(dir, locale, pages, locales, temp);
+      await swapFolder(temp, folder, join(dirname(folder), `.${basename(folder)}.old-${id}`));
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+    record.locales[locale] = { key, files: await filesUnder(dir, folder) };
+    onSwapped(locale);
+  }
+  return record;
+}
+
+/** Puts the folder `temp` in place of `folder`: two renames, the old one removed after. */
+async function swapFolder(temp: string, folder: string, old: string): Promise<void> {
+  const had = existsSync(folder);
+  if (had) await rename(folder, old);
+  await rename(temp, folder);
+  if (had) await rm(old, { recursive: true, force: true });
 }

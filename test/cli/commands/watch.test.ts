@@ -238,6 +238,25 @@ describe('ecom-site watch', () => {
     stream.close();
   });
 
+  it('sends the reload before it rewrites the search index, and re-indexes the edited locale only', async () => {
+    const { output, out } = await shared();
+    const stream = await events();
+    const zh = digestOf(join(out, 'pagefind'));
+    const printed = output.stdout.length;
+    const text = await read('en/DROC.md');
+    await edit('en/DROC.md', text.replace('## About', '## About\n\nXylophoneword.'));
+    const news = (): string[] => output.stdout.slice(printed).split('\n');
+    await waitFor(() => (news().some((line) => line.startsWith('Search index updated (en)')) ? true : undefined), output, 30_000);
+    await waitFor(() => (stream.seen.includes('reload') ? true : undefined), output);
+    // The reload is sent before `Rebuilt …` is printed (cli/commands/watch.ts); the index is rewritten after.
+    const rebuilt = news().findIndex((line) => line.startsWith('Rebuilt '));
+    expect(rebuilt).toBeGreaterThanOrEqual(0);
+    expect(news().findIndex((line) => line.startsWith('Search index updated'))).toBeGreaterThan(rebuilt);
+    expect(digestOf(join(out, 'pagefind'))).toEqual(zh);
+    stream.close();
+    // The shared process may start with this test: its first build, then a pass of Pagefind.
+  }, 120_000);
+
   it('keeps serving the last good page on a broken edit, reports it, and recovers on the fix', async () => {
     const { output } = await shared();
     const stream = await events();
