@@ -10,7 +10,7 @@ import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/common/defaults.ts';
 import { formatProblem, problem } from './core/common/errors.ts';
 import { swapDone } from './core/write/output.ts';
-import { printError } from './core/reporter.ts';
+import { printError, problemsJson } from './core/reporter.ts';
 
 /** The project root (where templates/, public/ and client/ live), found from this file's location. */
 function findRoot(): string {
@@ -82,10 +82,13 @@ export async function main(argv: string[]): Promise<number> {
     .action(() => l10n.error('name a subcommand: `l10n status` or `l10n stamp [FILE…]`.', { code: 'ecom-site.l10n', exitCode: 2 }));
   l10n
     .command('status')
-    .description('show every translation: current, outdated (with the source blocks changed) or unknown; exits 0')
+    .description(
+      'show the translations that need work: outdated (with the source blocks changed) or unknown, and a count of current ones; exits 0',
+    )
     .option('--content <dir>', 'content folder', DEFAULTS.content)
-    .option('--json', 'print JSON on stdout')
-    .action(async (flags: { content: string; json?: boolean }) => {
+    .option('--json', 'print every status as one JSON document on stdout, errors included')
+    .option('--all', 'list every translation, the current ones too')
+    .action(async (flags: { content: string; json?: boolean; all?: boolean }) => {
       const { runStatus } = await import('./commands/l10n.ts');
       code = await runStatus(flags, Boolean(program.opts().debug));
     });
@@ -128,7 +131,10 @@ export async function main(argv: string[]): Promise<number> {
     // `commander.help` is the help shown (on stderr) when no command was named.
     const message =
       error.code === 'commander.help' ? 'no command given: build, watch, check, deploy or l10n.' : error.message.replace(/^error:\s*/, '');
-    process.stderr.write(`${formatProblem(problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`))}\n`);
+    const usage = problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`);
+    process.stderr.write(`${formatProblem(usage)}\n`);
+    // A command asked for JSON answers with a JSON document on every exit, a usage error's too.
+    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify({ ok: false, errors: problemsJson([usage]) }, null, 2)}\n`);
     return 2;
   }
   return code;

@@ -59,11 +59,32 @@ export function printError(error: unknown, debug: boolean, stream: NodeJS.Writab
     if (debug && error.stack) stream.write(`${error.stack}\n`);
     return error.exitCode;
   }
-  const found =
-    systemProblem(error) ?? problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+  const found = systemProblem(error) ?? internalProblem(error);
   stream.write(`${formatLine(found)}\n`);
   if (debug && error instanceof Error && error.stack) stream.write(`${error.stack}\n`);
   return 1;
+}
+
+/** The problems an error stands for: a SiteError's own, a system error's, or INTERNAL for anything else (printError's rule). */
+export function errorProblems(error: unknown): Problem[] {
+  if (error instanceof SiteError) return error.problems;
+  return [systemProblem(error) ?? internalProblem(error)];
+}
+
+function internalProblem(error: unknown): Problem {
+  return problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+}
+
+/** Problems as JSON values for a command's `--json` document: code, message, place and hint. */
+export function problemsJson(problems: readonly Problem[]): Array<Record<string, unknown>> {
+  return problems.map((p) => ({
+    code: p.code,
+    message: p.message,
+    ...(p.file ? { file: p.file } : {}),
+    ...(p.line ? { line: p.line } : {}),
+    ...(p.column ? { column: p.column } : {}),
+    hint: hintOf(p),
+  }));
 }
 
 /** A problem on one line: `CODE  message hint`. */
@@ -96,7 +117,7 @@ export function formatReport(report: TranslationReport & { translations?: readon
       lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
     }
   }
-  if (report.translations) lines.push('', formatStatuses(report.translations).trimEnd());
+  if (report.translations) lines.push('', formatStatuses(report.translations, { all: true }).trimEnd());
   return `${lines.join('\n')}\n`;
 }
 
