@@ -4,7 +4,10 @@ import type { BuildOptions } from '../core/build.ts';
 import { formatProblem, problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { displayPath } from '../core/common/paths.ts';
 import { describeTurns } from '../core/l10n/format.ts';
-import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
+import { compareWarnings, formatWarnings, printError, printWarnings, SHOWN_PLACES } from '../core/reporter.ts';
+
+/** Where watch's terminal says the warnings it does not show are listed. */
+const WATCH_MORE = 'the warnings panel and /__ecom/warnings of the watch server list them all';
 import { liveReload, serveLive } from '../core/serve/reload.ts';
 import type { RunningServer } from '../core/serve/serve.ts';
 import { watchInputs, type Change } from '../core/serve/watcher.ts';
@@ -39,9 +42,12 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     drafts: Boolean(flags.drafts),
     strict: false,
   };
-  // The browser shows the warnings of the last good build in full; each rebuild prints what is new and
-  // what was resolved.
-  const live = liveReload((list) => formatWarnings(list));
+  // The browser shows the warnings of the last good build (the first places of each kind, the rest when
+  // its panel is opened); each rebuild prints what is new and what was resolved.
+  const live = liveReload((list, limit) =>
+    formatWarnings(list, undefined, limit === undefined ? {} : { limit, more: 'opening the panel lists them all' }),
+  );
+  const cut = { limit: SHOWN_PLACES, more: WATCH_MORE };
   let warnings: Problem[] = [];
   const keepWarnings = (list: Problem[]): void => {
     warnings = list;
@@ -63,7 +69,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
         state = await startSession(options);
         live.recover();
         keepWarnings(sessionWarnings(state));
-        printWarnings(warnings);
+        printWarnings(warnings, process.stderr, WATCH_MORE);
         live.reload();
         if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages in ${Math.round(performance.now() - t0)} ms\n`);
         return;
@@ -82,9 +88,9 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
       const wasFailing = live.recover();
       const { added, resolved } = compareWarnings(warnings, outcome.warnings);
       keepWarnings(outcome.warnings);
-      if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`));
+      if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`, cut));
       if (resolved.length)
-        process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`).replace(/\n {4}hint: .*/g, '')}`);
+        process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`, cut).replace(/\n {4}hint: .*/g, '')}`);
       if (added.length || resolved.length) live.announceWarnings();
       if (outcome.stylesheet && !wasFailing) live.swapStylesheet(outcome.stylesheet);
       else if (outcome.written.length || outcome.removed.length || wasFailing) live.reload();
@@ -107,7 +113,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     try {
       state = await startSession(options);
       keepWarnings(sessionWarnings(state));
-      printWarnings(warnings);
+      printWarnings(warnings, process.stderr, WATCH_MORE);
       if (!flags.quiet)
         process.stdout.write(
           `Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`,

@@ -2,8 +2,9 @@
  * The live-reload client that `watch` injects into every HTML response (never into `build` output). It
  * listens to Server-Sent Events: `reload` reloads the page, `css` swaps the stylesheet in place, `error`
  * shows an overlay with the problems (file and line), `ok` removes it, `warnings` shows the build's
- * warnings in a small amber panel of their own (collapsed to a count; the list on a click), apart from
- * errors, which cover the page.
+ * warnings in a small amber panel of their own (collapsed to a count; the list on a click, its first
+ * places of each kind from the event and the whole list fetched from `/__ecom/warnings` when opened),
+ * apart from errors, which cover the page.
  */
 
 /** Path of the event stream and of the script, outside any route the site can have. */
@@ -31,7 +32,7 @@ export const LIVE_CLIENT = `(() => {
   source.addEventListener('ok', clear);
   let panel = null;
   source.addEventListener('warnings', (event) => {
-    const { count, text } = JSON.parse(event.data);
+    const { count, text, truncated, full } = JSON.parse(event.data);
     if (panel) { panel.remove(); panel = null; }
     if (!count) return;
     panel = document.createElement('details');
@@ -44,6 +45,18 @@ export const LIVE_CLIENT = `(() => {
     const list = document.createElement('pre');
     list.style.whiteSpace = 'pre-wrap';
     list.textContent = text;
+    // An event carries the first places of each kind; the whole list is fetched when the panel opens.
+    if (truncated) {
+      let fetched = false;
+      panel.addEventListener('toggle', () => {
+        if (!panel || !panel.open || fetched) return;
+        fetched = true;
+        const shown = panel;
+        fetch(full, { cache: 'no-store' }).then((res) => res.ok ? res.text() : Promise.reject(res.status)).then((all) => {
+          if (shown === panel) list.textContent = all;
+        }, () => { fetched = false; });
+      });
+    }
     panel.append(summary, list);
     document.body.append(panel);
   });
