@@ -299,7 +299,13 @@ function checkNames(
   routes: ReadonlySet<string>,
   drafts: LinkTargets['drafts'],
   contentDir: string,
-): { missing: Record<Locale, string[]>; strings: Strings; errors: Problem[]; warnings: Problem[] } {
+): {
+  missing: Record<Locale, string[]>;
+  strings: Strings;
+  from: Record<Locale, Record<string, Locale>>;
+  errors: Problem[];
+  warnings: Problem[];
+} {
   const { menu, strings, templates, config, publicFiles, images } = files;
   const used = [...templates.module.UI_STRINGS, ...menuLabels(menu)];
   const missing = missingStrings(strings, config.locales, used);
@@ -315,6 +321,7 @@ function checkNames(
   return {
     missing,
     strings: resolved.strings,
+    from: resolved.from,
     errors: [
       ...checkMenu(menu, { routes, drafts, locales: config.locales }),
       ...resolved.errors,
@@ -383,6 +390,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     terms,
     images,
     cards: cards.paths,
+    textFrom: names.from,
   };
   // Front matter routes and covers are checked here, in the main thread, where each page's YAML positions live.
   const own = plan.pages.filter((page) => !page.fallback);
