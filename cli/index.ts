@@ -66,6 +66,14 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   program
+    .command('cache')
+    .description('show how big the build cache is, part by part (builds prune it: docs/performance.md)')
+    .action(async () => {
+      const { runCache } = await import('./commands/cache.ts');
+      code = await runCache(root, Boolean(program.opts().debug));
+    });
+
+  program
     .command('check')
     .description('link-check a built tree with linkinator; exits 1 on any broken link or asset')
     .option('--out <dir>', 'the built folder to check', DEFAULTS.out)
@@ -130,7 +138,9 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     // `commander.help` is the help shown (on stderr) when no command was named.
     const message =
-      error.code === 'commander.help' ? 'no command given: build, watch, check, deploy or l10n.' : error.message.replace(/^error:\s*/, '');
+      error.code === 'commander.help'
+        ? 'no command given: build, watch, check, deploy, l10n or cache.'
+        : error.message.replace(/^error:\s*/, '');
     const usage = problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`);
     process.stderr.write(`${formatProblem(usage)}\n`);
     // A command asked for JSON answers with a JSON document on every exit, a usage error's too.
