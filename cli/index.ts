@@ -10,7 +10,7 @@ import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/common/defaults.ts';
 import { formatProblem, problem } from './core/common/errors.ts';
 import { swapDone } from './core/write/output.ts';
-import { printError } from './core/reporter.ts';
+import { printError, problemsJson } from './core/reporter.ts';
 
 /** The project root (where templates/, public/ and client/ live), found from this file's location. */
 function findRoot(): string {
@@ -66,6 +66,14 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   program
+    .command('cache')
+    .description('show how big the build cache is, part by part (builds prune it: docs/performance.md)')
+    .action(async () => {
+      const { runCache } = await import('./commands/cache.ts');
+      code = await runCache(root, Boolean(program.opts().debug));
+    });
+
+  program
     .command('check')
     .description('link-check a built tree with linkinator; exits 1 on any broken link or asset')
     .option('--out <dir>', 'the built folder to check', DEFAULTS.out)
@@ -82,10 +90,13 @@ export async function main(argv: string[]): Promise<number> {
     .action(() => l10n.error('name a subcommand: `l10n status` or `l10n stamp [FILE…]`.', { code: 'ecom-site.l10n', exitCode: 2 }));
   l10n
     .command('status')
-    .description('show every translation: current, outdated (with the source blocks changed) or unknown; exits 0')
+    .description(
+      'show the translations that need work: outdated (with the source blocks changed) or unknown, and a count of current ones; exits 0',
+    )
     .option('--content <dir>', 'content folder', DEFAULTS.content)
-    .option('--json', 'print JSON on stdout')
-    .action(async (flags: { content: string; json?: boolean }) => {
+    .option('--json', 'print every status as one JSON document on stdout, errors included')
+    .option('--all', 'list every translation, the current ones too')
+    .action(async (flags: { content: string; json?: boolean; all?: boolean }) => {
       const { runStatus } = await import('./commands/l10n.ts');
       code = await runStatus(flags, Boolean(program.opts().debug));
     });
@@ -127,13 +138,18 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     // `commander.help` is the help shown (on stderr) when no command was named.
     const message =
-      error.code === 'commander.help' ? 'no command given: build, watch, check, deploy or l10n.' : error.message.replace(/^error:\s*/, '');
+      error.code === 'commander.help'
+        ? 'no command given: build, watch, check, deploy, l10n or cache.'
+        : error.message.replace(/^error:\s*/, '');
     const usage = problem('USAGE', `${message.charAt(0).toUpperCase()}${message.slice(1)}`);
     process.stderr.write(`${formatProblem(usage)}\n`);
-    // `deploy --json` promises one document on stdout whatever happens (docs/deploy.md, "Output").
+    // A command asked for JSON answers with a JSON document on every exit, a usage error's too; deploy's
+    // has the shape of its report (docs/deploy.md, "Output").
     if (argv.includes('deploy') && argv.includes('--json')) {
       const { deployJson } = await import('./core/deploy/report.ts');
       process.stdout.write(`${JSON.stringify(deployJson(undefined, undefined, argv.includes('--dry-run'), 0, [usage]), null, 2)}\n`);
+    } else if (argv.includes('--json')) {
+      process.stdout.write(`${JSON.stringify({ ok: false, errors: problemsJson([usage]) }, null, 2)}\n`);
     }
     return 2;
   }

@@ -3,7 +3,8 @@
  * output; README, "watch"). It listens to the server's events (cli/core/serve/reload.ts): `reload` reloads
  * the page, `css` swaps the stylesheet in place, `error` shows an overlay with the problems (file and line),
  * `ok` removes it, `warnings` shows the build's warnings in a small amber panel of their own (collapsed to a
- * count; the list on a click), apart from errors, which cover the page. Bundled on its own by
+ * count; the list on a click, its first places of each kind from the event and the whole list fetched from
+ * `/__ecom/warnings` when opened), apart from errors, which cover the page. Bundled on its own by
  * cli/core/load/bundle.ts; it imports nothing of the client script.
  */
 import { LIVE_EVENTS } from '../shared/live-paths.ts';
@@ -42,7 +43,12 @@ source.addEventListener('css', (event) => {
 source.addEventListener('ok', clear);
 
 source.addEventListener('warnings', (event) => {
-  const { count, text } = JSON.parse((event as MessageEvent<string>).data) as { count: number; text: string };
+  const { count, text, truncated, full } = JSON.parse((event as MessageEvent<string>).data) as {
+    count: number;
+    text: string;
+    truncated: boolean;
+    full: string;
+  };
   panel?.remove();
   panel = null;
   if (!count) return;
@@ -66,6 +72,25 @@ source.addEventListener('warnings', (event) => {
   const list = document.createElement('pre');
   list.style.whiteSpace = 'pre-wrap';
   list.textContent = text;
+  // An event carries the first places of each kind; the whole list is fetched when the panel opens.
+  if (truncated) {
+    let fetched = false;
+    const shown = panel;
+    shown.addEventListener('toggle', () => {
+      if (!(shown as HTMLDetailsElement).open || fetched) return;
+      fetched = true;
+      fetch(full, { cache: 'no-store' })
+        .then((res) => (res.ok ? res.text() : Promise.reject(res.status)))
+        .then(
+          (all) => {
+            if (shown === panel) list.textContent = all;
+          },
+          () => {
+            fetched = false;
+          },
+        );
+    });
+  }
   panel.append(summary, list);
   document.body.append(panel);
 });

@@ -20,8 +20,9 @@ const HEADER = `<!-- Generated from cli/core/common/errors.ts by \`npm run docs:
 
 Errors are printed as \`file:line:column  CODE  message\` with a hint below, without a stack trace (use
 \`--debug\`). All problems of one kind of check are reported together. Warnings are collected and printed
-once, grouped by kind: each group under its title, its places one per line, and its hint once (a hint computed
-from each problem's data is printed once for each different text). \`--strict\` makes warnings fatal
+once, grouped by kind: each group under its title and count, its places one per line (the first ten, then
+\`… and N more\` naming the command that lists them all: \`ecom-site build --report json\`), and its hint once
+(a hint computed from each problem's data is printed once for each different text). \`--strict\` makes warnings fatal
 (\`STRICT\`); \`watch\` shows the new and resolved ones on every rebuild.
 
 Every command runs inside one error boundary (\`main\` in \`cli/index.ts\`). Wrong usage (an unknown

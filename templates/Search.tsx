@@ -24,6 +24,7 @@ export function Search(props: TemplateProps): ReactElement {
             data-text-loading={t('search.loading')}
             data-text-count-one={t('search.countOne')}
             data-text-count-other={t('search.countOther')}
+            data-text-count-lang={search.countLang}
             data-text-none={t('search.none')}
             data-text-elsewhere={t('search.elsewhere')}
             data-text-failed={t('search.failed')}

@@ -141,6 +141,8 @@ export interface SiteModel {
     href: string;
     index: string;
     script: string;
+    /** The language of the results count's text, whose plural rules choose between its forms. */
+    countLang: string;
     others: ReadonlyArray<{ lang: string; label: string; href: string; index: string }>;
   };
   /** Localises a route for this locale and percent-encodes it (`/DROC` -> `/en/DROC`, `/关于` -> `/en/%E5%85%B3%E4%BA%8E`). */

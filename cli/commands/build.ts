@@ -4,7 +4,7 @@ import { build } from '../core/build.ts';
 import { DEFAULTS } from '../core/common/defaults.ts';
 import { displayPath } from '../core/common/paths.ts';
 import { attachHistory } from '../core/l10n/history.ts';
-import { formatReport, printError, printWarnings, progressLine } from '../core/reporter.ts';
+import { formatReport, printError, printWarnings, problemsJson, progressLine } from '../core/reporter.ts';
 import { parseBaseUrl, REPORT_FORMATS } from './options.ts';
 
 /** Options of `build` as commander parses them. */
@@ -64,7 +64,11 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
     printWarnings(result.warnings);
     if (flags.report) {
       // The old text of changed source blocks comes from git history, looked up only for a report.
-      const report = { ...result.report, translations: await attachHistory(result.report.translations) };
+      // The JSON report lists every warning: the terminal shows the first places of each kind.
+      const translations = await attachHistory(result.report.translations);
+      const report = json
+        ? { ...result.report, translations, warnings: problemsJson(result.warnings) }
+        : { ...result.report, translations };
       process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
     }
     if (!flags.quiet) {

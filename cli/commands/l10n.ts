@@ -1,16 +1,20 @@
 /** `ecom-site l10n status` and `ecom-site l10n stamp`: translation tracking for writers (docs/l10n.md). */
 import { resolve } from 'node:path';
-import { attachHistory } from '../core/l10n/history.ts';
+import { attachHistory, type StatusWithHistory } from '../core/l10n/history.ts';
 import { formatStatuses } from '../core/l10n/format.ts';
 import { readPages } from '../core/l10n/pages.ts';
 import { translationStatuses } from '../core/l10n/status.ts';
 import { stampTranslations } from '../core/l10n/stamp-files.ts';
-import { SiteError } from '../core/common/errors.ts';
+import { SiteError, type Problem } from '../core/common/errors.ts';
 import { loadSiteConfig } from '../core/load/config.ts';
-import { printError } from '../core/reporter.ts';
+import { errorProblems, printError, problemsJson } from '../core/reporter.ts';
 
-/** Runs `l10n status`: every translation's status, as text or JSON on stdout; exit 0 whatever their state. */
-export async function runStatus(flags: { content: string; json?: boolean }, debug: boolean): Promise<number> {
+/**
+ * Runs `l10n status`: the translations that need work (every one with `all`) as text, or every status as
+ * JSON, on stdout; exit 0 whatever their state. With `json`, stdout holds one JSON document on every exit:
+ * `{ ok, translations, errors }`, the errors as the text on stderr names them.
+ */
+export async function runStatus(flags: { content: string; json?: boolean; all?: boolean }, debug: boolean): Promise<number> {
   try {
     const contentDir = resolve(flags.content);
     const { locales } = await loadSiteConfig(contentDir);
@@ -18,11 +22,17 @@ export async function runStatus(flags: { content: string; json?: boolean }, debu
     const { statuses, problems } = translationStatuses(pages, locales);
     if (problems.length) throw new SiteError(problems);
     const withHistory = await attachHistory(statuses);
-    process.stdout.write(flags.json ? `${JSON.stringify({ translations: withHistory }, null, 2)}\n` : formatStatuses(withHistory));
+    process.stdout.write(flags.json ? statusJson(withHistory, []) : formatStatuses(withHistory, { all: Boolean(flags.all) }));
     return 0;
   } catch (error) {
+    if (flags.json) process.stdout.write(statusJson([], errorProblems(error)));
     return printError(error, debug);
   }
+}
+
+/** The JSON document of `l10n status --json` (docs/l10n.md, "Status"). */
+function statusJson(translations: readonly StatusWithHistory[], errors: readonly Problem[]): string {
+  return `${JSON.stringify({ ok: errors.length === 0, translations, errors: problemsJson(errors) }, null, 2)}\n`;
 }
 
 /** Runs `l10n stamp [FILE…]`; prints each translation stamped. */

@@ -6,13 +6,16 @@ import { displayPath } from '../core/common/paths.ts';
 import { describeTurns } from '../core/l10n/format.ts';
 import { buildLiveScript } from '../core/load/bundle.ts';
 import { cacheDirOf } from '../core/plan/site.ts';
-import { compareWarnings, formatWarnings, printError, printWarnings } from '../core/reporter.ts';
+import { compareWarnings, formatWarnings, printError, printWarnings, SHOWN_PLACES } from '../core/reporter.ts';
 import { liveReload, serveLive } from '../core/serve/reload.ts';
 import type { RunningServer } from '../core/serve/serve.ts';
 import { watchInputs, type Change } from '../core/serve/watcher.ts';
 import { endSession, indexInBackground, rebuild, sessionWarnings, startSession, type WatchState } from '../core/watch.ts';
 import type { IndexEvents } from '../core/write/search-queue.ts';
 import type { BuildFlags } from './build.ts';
+
+/** Where watch's terminal says the warnings it does not show are listed. */
+const WATCH_MORE = 'the warnings panel and /__ecom/warnings of the watch server list them all';
 
 /** Options of `watch`. */
 export interface WatchFlags extends BuildFlags {
@@ -42,9 +45,13 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     drafts: Boolean(flags.drafts),
     strict: false,
   };
-  // The browser shows the warnings of the last good build in full; each rebuild prints what is new and
-  // what was resolved.
-  const live = liveReload((list) => formatWarnings(list), await buildLiveScript(root, cacheDirOf(root)));
+  // The browser shows the warnings of the last good build (the first places of each kind, the rest when
+  // its panel is opened); each rebuild prints what is new and what was resolved.
+  const live = liveReload(
+    (list, limit) => formatWarnings(list, undefined, limit === undefined ? {} : { limit, more: 'opening the panel lists them all' }),
+    await buildLiveScript(root, cacheDirOf(root)),
+  );
+  const cut = { limit: SHOWN_PLACES, more: WATCH_MORE };
   let warnings: Problem[] = [];
   const keepWarnings = (list: Problem[]): void => {
     warnings = list;
@@ -76,7 +83,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
         state = await startSession(options, indexEvents);
         live.recover();
         keepWarnings(sessionWarnings(state));
-        printWarnings(warnings);
+        printWarnings(warnings, process.stderr, WATCH_MORE);
         live.reload();
         if (!flags.quiet) process.stdout.write(`Built ${state.built.jobs.length} pages in ${Math.round(performance.now() - t0)} ms\n`);
         return;
@@ -95,9 +102,9 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
       const wasFailing = live.recover();
       const { added, resolved } = compareWarnings(warnings, outcome.warnings);
       keepWarnings(outcome.warnings);
-      if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`));
+      if (added.length) process.stderr.write(formatWarnings(added, `${added.length} new warning(s):`, cut));
       if (resolved.length)
-        process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`).replace(/\n {4}hint: .*/g, '')}`);
+        process.stderr.write(`${formatWarnings(resolved, `${resolved.length} warning(s) resolved:`, cut).replace(/\n {4}hint: .*/g, '')}`);
       if (added.length || resolved.length) live.announceWarnings();
       if (outcome.stylesheet && !wasFailing) live.swapStylesheet(outcome.stylesheet);
       else if (outcome.written.length || outcome.removed.length || wasFailing) live.reload();
@@ -122,7 +129,7 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     try {
       state = await startSession(options, indexEvents);
       keepWarnings(sessionWarnings(state));
-      printWarnings(warnings);
+      printWarnings(warnings, process.stderr, WATCH_MORE);
       if (!flags.quiet)
         process.stdout.write(
           `Built ${state.built.jobs.length} pages into ${displayPath(resolve(flags.out))}/ in ${Math.round(performance.now() - started)} ms\n`,

@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './plan/apply.ts';
-import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
+import { emptyManifest, heldFiles, manifestName, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
+import { pruneCache } from './write/cache-gc.ts';
+import { cardCacheName } from './images/card-image.ts';
+import { variantCacheName } from './images/image-files.ts';
+import { variantsOf } from './images/images.ts';
 import { toParsed } from './load/content.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
@@ -238,6 +242,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const key of keys) if (jobWarnings.get(key)?.length) manifest.warnings[key] = jobWarnings.get(key) as Problem[];
     await output.commit();
     await writeManifest(cacheDir, outDir, manifest);
+    // What no recent build used leaves the cache; a cache that cannot be pruned now is pruned by a later build.
+    await pruneCache(cacheDir, {
+      content: resolve(options.contentDir),
+      out: outDir,
+      at: Date.now(),
+      files: cacheFilesOf(site, outDir),
+    }).catch(() => undefined);
     return finish(applied.rendered, index.record, options.keepPool ? pool : undefined);
   } catch (error) {
     // Writes already under way must end before the temporary folder is removed, or removing it races them.
@@ -246,6 +257,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await output.abort();
     throw error;
   }
+}
+
+/** The files of the cache folder a build of `site` into `outDir` uses: its cards, encoded photos and build record. */
+function cacheFilesOf(site: Site, outDir: string): string[] {
+  const variants = Object.entries(site.images).flatMap(([path, info]) => ('error' in info ? [] : variantsOf(path, info)));
+  return [...site.cards.map(cardCacheName), ...variants.map(variantCacheName), manifestName(outDir)];
 }
 
 /** True when `dir` holds exactly the files the manifest recorded, and the marker. */

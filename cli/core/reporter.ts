@@ -10,13 +10,26 @@ function placeLine(p: Problem): string {
   return formatProblem(p).split('\n')[0] as string;
 }
 
+/** How many places of one kind of warning the terminal and watch's panel show before "… and N more". */
+export const SHOWN_PLACES = 10;
+
+/** How a list of problems is cut: places shown per kind, and what to say lists the rest. */
+export interface Cut {
+  /** Places shown per kind (default: all). */
+  limit?: number;
+  /** The command or place that lists them all (`` `ecom-site build --report json` lists them all``). */
+  more?: string;
+}
+
 /**
- * Warnings grouped by code (docs/errors.md): each group under its title, its places one per line and its hint
- * once, however many files share the problem (each different computed hint once).
+ * Warnings grouped by code (docs/errors.md): each group under its title and count, its places one per line
+ * (the first `limit`, then "… and N more" saying where the rest are listed) and its hint once, however many
+ * files share the problem (each different computed hint once, as many as places are shown).
  */
-export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`): string {
+export function formatWarnings(warnings: readonly Problem[], heading = `${warnings.length} warning(s):`, cut: Cut = {}): string {
   // Used for errors too (printError): one format for every list of problems.
   if (warnings.length === 0) return '';
+  const limit = cut.limit ?? Number.POSITIVE_INFINITY;
   const groups = new Map<Problem['code'], Problem[]>();
   for (const w of warnings) {
     const list = groups.get(w.code);
@@ -25,17 +38,26 @@ export function formatWarnings(warnings: readonly Problem[], heading = `${warnin
   }
   let text = `\n${heading}\n`;
   for (const [code, list] of groups) {
+    const shown = list.length > limit ? list.slice(0, limit) : list;
     text += `\n  ${CATALOGUE[code].title} (${list.length})\n`;
-    for (const w of list) text += `  ${placeLine(w)}\n`;
+    for (const w of shown) text += `  ${placeLine(w)}\n`;
+    if (shown.length < list.length) text += `  … and ${list.length - shown.length} more${cut.more ? `: ${cut.more}` : ''}\n`;
     // A computed hint may differ from problem to problem: each different one is printed once.
-    for (const hint of new Set(list.map(hintOf))) text += `    hint: ${hint}\n`;
+    for (const hint of new Set(shown.map(hintOf))) text += `    hint: ${hint}\n`;
   }
   return text;
 }
 
-/** Prints warnings grouped by code (see `formatWarnings`). */
-export function printWarnings(warnings: readonly Problem[], stream: NodeJS.WritableStream = process.stderr): void {
-  if (warnings.length) stream.write(formatWarnings(warnings));
+/** Where a build's terminal says the warnings it does not show are listed. */
+export const BUILD_MORE = '`ecom-site build --report json` lists them all';
+
+/** Prints warnings grouped by code (see `formatWarnings`), the first `SHOWN_PLACES` of each kind. */
+export function printWarnings(
+  warnings: readonly Problem[],
+  stream: NodeJS.WritableStream = process.stderr,
+  more: string = BUILD_MORE,
+): void {
+  if (warnings.length) stream.write(formatWarnings(warnings, undefined, { limit: SHOWN_PLACES, more }));
 }
 
 /** The warnings of `after` that `before` did not have, and those of `before` that are gone. */
@@ -59,11 +81,32 @@ export function printError(error: unknown, debug: boolean, stream: NodeJS.Writab
     if (debug && error.stack) stream.write(`${error.stack}\n`);
     return error.exitCode;
   }
-  const found =
-    systemProblem(error) ?? problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+  const found = systemProblem(error) ?? internalProblem(error);
   stream.write(`${formatLine(found)}\n`);
   if (debug && error instanceof Error && error.stack) stream.write(`${error.stack}\n`);
   return 1;
+}
+
+/** The problems an error stands for: a SiteError's own, a system error's, or INTERNAL for anything else (printError's rule). */
+export function errorProblems(error: unknown): Problem[] {
+  if (error instanceof SiteError) return error.problems;
+  return [systemProblem(error) ?? internalProblem(error)];
+}
+
+function internalProblem(error: unknown): Problem {
+  return problem('INTERNAL', `${error instanceof Error ? error.message : String(error)}`.split('\n')[0] ?? '');
+}
+
+/** Problems as JSON values for a command's `--json` document: code, message, place and hint. */
+export function problemsJson(problems: readonly Problem[]): Array<Record<string, unknown>> {
+  return problems.map((p) => ({
+    code: p.code,
+    message: p.message,
+    ...(p.file ? { file: p.file } : {}),
+    ...(p.line ? { line: p.line } : {}),
+    ...(p.column ? { column: p.column } : {}),
+    hint: hintOf(p),
+  }));
 }
 
 /** A problem on one line: `CODE  message hint`. */
@@ -96,7 +139,7 @@ export function formatReport(report: TranslationReport & { translations?: readon
       lines.push(`  ${gap.route.padEnd(34)}${parts.join('; ')}`);
     }
   }
-  if (report.translations) lines.push('', formatStatuses(report.translations).trimEnd());
+  if (report.translations) lines.push('', formatStatuses(report.translations, { all: true }).trimEnd());
   return `${lines.join('\n')}\n`;
 }
 

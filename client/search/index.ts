@@ -5,7 +5,7 @@
  * base script stays small; Pagefind's own script, worker and WebAssembly load on the first search.
  */
 import { once } from './once.ts';
-import { holdsLatinWords, latinWords, phraseFirst, queriesOf, type Hit } from './rank.ts';
+import { holdsLatinWords, latinWords, literalFirst, phraseFirst, punctuatedTerms, queriesOf, type Hit } from './rank.ts';
 
 /** What this script uses of a Pagefind result. */
 interface Result extends Hit {
@@ -56,11 +56,18 @@ export async function find(index: string, lang: string, query: string): Promise<
   const [exact, loose] = await Promise.all([phrase ? pagefind.search(phrase) : null, pagefind.search(words)]);
   const hits = phraseFirst(exact?.results ?? [], loose?.results ?? []);
   const latin = latinWords(query);
-  if (!latin.length) return hits;
+  const literal = punctuatedTerms(query);
+  if (!latin.length && !literal.length) return hits;
   // A Latin word the index lacks is answered with pages holding a start of it (client/search/rank.ts
-  // `holdsLatinWords`): each page is checked against its text, which Pagefind caches for the results shown.
+  // `holdsLatinWords`), and a term with punctuation (`R&D`) with pages holding its parts anywhere: each
+  // page is checked against its text, which Pagefind caches for the results shown.
   const texts = await Promise.all(hits.map((hit) => hit.data().then((page) => page.content)));
-  return hits.filter((_, i) => holdsLatinWords(texts[i] ?? '', latin));
+  const kept = hits.flatMap((hit, i) => (holdsLatinWords(texts[i] ?? '', latin) ? [{ hit, text: texts[i] ?? '' }] : []));
+  return literalFirst(
+    kept.map((k) => k.hit),
+    kept.map((k) => k.text),
+    literal,
+  );
 }
 
 /** `text` with `{name}` replaced by `values[name]`. */
@@ -98,7 +105,9 @@ export function mountSearch(root: HTMLElement): void {
   const lang = doc.documentElement.lang;
   const index = texts.searchIndex ?? '/pagefind/';
   const others = JSON.parse(texts.searchOthers ?? '[]') as Other[];
-  const plural = new Intl.PluralRules(lang);
+  // The count's plural rules are those of the language its text is in: a language whose text stands in
+  // (docs/locales.md) brings its own rules, so a Japanese page showing the English text says "1 result".
+  const plural = new Intl.PluralRules(texts.textCountLang || lang);
   let ticket = 0;
   let timer = 0;
   let shown: Result[] = [];

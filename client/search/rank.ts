@@ -85,3 +85,33 @@ export function holdsLatinWords(text: string, words: readonly string[]): boolean
   const lower = text.toLowerCase();
   return words.every((word) => lower.includes(stemOf(word)));
 }
+
+/**
+ * A term of the query that holds punctuation between its letters or digits, or at its ends beside them
+ * (`R&D`, `C++`, `C#`, `.NET`, `3.0`, `+86`): Pagefind splits it at the punctuation and finds pages with its
+ * parts anywhere, so the pages holding the term as written are put first (`literalFirst`).
+ */
+const PUNCTUATED = /^(?=.*[\p{L}\p{N}])(?=.*[^\p{L}\p{N}\p{M}]).+$/u;
+
+/** The terms of `query` (split at spaces, quotes dropped) that hold punctuation, in lower case. */
+export function punctuatedTerms(query: string): string[] {
+  return query
+    .toLowerCase()
+    .replace(/["“”]/g, ' ')
+    .split(/\s+/)
+    .map((term) => term.replace(/^[,;:!?()[\]{}'‘’]+|[,;:!?()[\]{}'‘’]+$/gu, ''))
+    .filter((term) => PUNCTUATED.test(term));
+}
+
+/**
+ * The hits whose text holds every punctuated term of the query as written (any case) first, then the
+ * others, each group in its own order. `texts[i]` is the text of `hits[i]`.
+ */
+export function literalFirst<T>(hits: readonly T[], texts: readonly string[], terms: readonly string[]): T[] {
+  if (!terms.length) return [...hits];
+  const holds = hits.map((_, i) => {
+    const lower = (texts[i] ?? '').toLowerCase();
+    return terms.every((term) => lower.includes(term));
+  });
+  return [...hits.filter((_, i) => holds[i]), ...hits.filter((_, i) => !holds[i])];
+}

@@ -8,7 +8,9 @@ import {
   type Hit,
   holdsLatinWords,
   latinWords,
+  literalFirst,
   phraseFirst,
+  punctuatedTerms,
   queriesOf,
   queryWords,
   stemOf,
@@ -156,5 +158,23 @@ describe('holdsLatinWords', () => {
     expect(holdsLatinWords('contact@e-com.example', ['extremity'])).toBe(false);
     expect(holdsLatinWords('C形臂', ['cephalometric'])).toBe(false);
     expect(holdsLatinWords('Cloud Web Viewer', ['cloud', 'workstation'])).toBe(false);
+  });
+});
+
+describe('punctuatedTerms and literalFirst', () => {
+  it('finds the terms that hold punctuation: &, +, #, . and others', () => {
+    expect(punctuatedTerms('R&D')).toEqual(['r&d']);
+    expect(punctuatedTerms('C++ and C# on .NET 3.0')).toEqual(['c++', 'c#', '.net', '3.0']);
+    expect(punctuatedTerms('"DICOM" storage, please?')).toEqual([]);
+    expect(punctuatedTerms('call +86 now')).toEqual(['+86']);
+    expect(punctuatedTerms('& + #')).toEqual([]);
+  });
+
+  it('puts the pages holding every punctuated term as written first, the rest after in their order', () => {
+    const hits = ['a', 'b', 'c', 'd'];
+    const texts = ['r and d', 'Our R&D centre', 'nothing', 'r&d again'];
+    expect(literalFirst(hits, texts, ['r&d'])).toEqual(['b', 'd', 'a', 'c']);
+    expect(literalFirst(hits, texts, [])).toEqual(hits);
+    expect(literalFirst(hits, texts, ['r&d', 'centre'])).toEqual(['b', 'a', 'c', 'd']);
   });
 });

@@ -179,6 +179,18 @@ export const CATALOGUE = {
     when: 'two files make the same route (`a b.md` and `a-b.md`, NFC/NFD twins, `a.md` and `a/index.md`; both named)',
     hint: 'Keep one of the two files: `a.md` and `a/index.md`, `a b.md` and `a-b.md`, or one name spelled in NFC and NFD all make the same route.',
   },
+  OUTPUT_COLLISION: {
+    severity: 'error',
+    title: 'Two sources for one output file',
+    when: 'two sources would write the same file of the output (a page and a file of public/, a file the build generates and a file of public/, two pages), or one would write a file where the other needs a folder; both named',
+    hint: 'Rename or remove one of the two: each file of the output comes from one source (a page, a file of public/ or a file the build generates; docs/writing.md, "Pages and routes").',
+  },
+  SETTING_FALLBACK: {
+    severity: 'warning',
+    title: 'Setting taken from another locale',
+    when: "a per-locale setting of site.yaml (`company`, `address`, …) has no value for a locale; the value of the locale's fallback chain stands in (an error under `--strict`)",
+    hint: 'Give the setting a value for the locale named in site.yaml (`company.ja: …`); until then readers of that locale see the value of its fallback locale (docs/locales.md).',
+  },
   ROUTE_CASE: {
     severity: 'error',
     title: 'Routes differ only in case',

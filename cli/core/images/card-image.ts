@@ -15,7 +15,7 @@
  * those (drawCard), which is far cheaper than libvips compositing and encoding the whole canvas.
  */
 import { availableParallelism } from 'node:os';
-import { access, readFile, stat } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OverlayOptions } from 'sharp';
@@ -357,6 +357,11 @@ export function cardCacheDir(cacheDir: string): string {
   return join(cacheDir, 'cards');
 }
 
+/** The cache file of a card, relative to the build's cache folder (what the cache's pruning keeps). */
+export function cardCacheName(card: Pick<CardSpec, 'key'>): string {
+  return `cards/${card.key}.png`;
+}
+
 /** How many cards were made (not taken from the cache) by this process: tests and the bench read it. */
 export const cardStats = { made: 0 };
 
@@ -365,9 +370,11 @@ export const cardStats = { made: 0 };
  * build copies it into the output.
  */
 export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string): Promise<string> {
-  const cached = join(cardCacheDir(cacheDir), `${card.key}.png`);
+  const cached = join(cacheDir, cardCacheName(card));
   try {
-    await access(cached);
+    // Touched as it is used: the cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts).
+    const now = new Date();
+    await utimes(cached, now, now);
     return cached;
   } catch {
     // Not made yet.

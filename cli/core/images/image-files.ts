@@ -6,7 +6,7 @@
  * ever encoded twice, across builds and `watch` sessions.
  */
 import { availableParallelism } from 'node:os';
-import { access, readFile, stat } from 'node:fs/promises';
+import { readFile, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { OutputInfo } from 'sharp';
@@ -19,6 +19,11 @@ import { ENCODINGS, RASTER_EXTENSIONS, type ImageInfo, type ImageVariant } from 
 /** The cache folder of probes and encoded files, inside the build's cache folder. */
 function imageCacheDir(cacheDir: string): string {
   return join(cacheDir, 'images');
+}
+
+/** The cache file of an encoded image, relative to the build's cache folder (what the cache's pruning keeps). */
+export function variantCacheName(variant: Pick<ImageVariant, 'key' | 'file'>): string {
+  return `images/${variant.key}.${variant.file.slice(variant.file.lastIndexOf('.') + 1)}`;
 }
 
 /** Probes by source path and `size:mtime`, kept between the rebuilds of one process (watch). */
@@ -166,9 +171,11 @@ export async function produceVariant(
   const shared = decoded.get(source) ?? { users: 0 };
   decoded.set(source, shared);
   shared.users += 1;
-  const cached = join(imageCacheDir(cacheDir), `${variant.key}.${variant.file.slice(variant.file.lastIndexOf('.') + 1)}`);
+  const cached = join(cacheDir, variantCacheName(variant));
   try {
-    await access(cached);
+    // Touched as it is used: the cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts).
+    const now = new Date();
+    await utimes(cached, now, now);
     return cached;
   } catch {
     // Not cached yet: encode it.

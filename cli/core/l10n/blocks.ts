@@ -94,8 +94,28 @@ const parser = unified()
   .use(remarkGfm)
   .freeze();
 
-/** The text of inline content, with its markup in one spelling: `*em*`, `**strong**`, `[text](url)`. */
-function inlineText(node: Nodes): string {
+/** The link definitions of a body, by their normalized label: what references point to. */
+type Definitions = ReadonlyMap<string, string>;
+
+/**
+ * A link or image target in one spelling: percent-escapes decoded (`/a%20b` and `</a b>` are one link once
+ * rendered). A target that does not decode is kept as written.
+ */
+function sameUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The text of inline content, with its markup in one spelling: `*em*`, `**strong**`, `[text](url)`. A
+ * reference (`[text][id]`, `[id][]`, `[id]`) is written as the inline link it renders as, with its
+ * definition's target, so that moving a target into a definition or out of one changes nothing.
+ */
+function inlineText(node: Nodes, definitions: Definitions): string {
+  const childText = (parent: Parent): string => childrenText(parent, definitions);
   switch (node.type) {
     case 'text':
     case 'html':
@@ -105,9 +125,15 @@ function inlineText(node: Nodes): string {
     case 'break':
       return ' ';
     case 'image':
-      return `![${node.alt ?? ''}](${node.url})`;
-    case 'imageReference':
-      return `![${node.alt ?? ''}][${node.identifier}]`;
+      return `![${node.alt ?? ''}](${sameUrl(node.url)})`;
+    case 'imageReference': {
+      const url = definitions.get(node.identifier);
+      return url === undefined ? `![${node.alt ?? ''}][${node.identifier}]` : `![${node.alt ?? ''}](${url})`;
+    }
+    case 'linkReference': {
+      const url = definitions.get(node.identifier);
+      return url === undefined ? `[${childText(node)}][${node.identifier}]` : `[${childText(node)}](${url})`;
+    }
     case 'footnoteReference':
       return `[^${node.identifier}]`;
     case 'emphasis':
@@ -117,18 +143,36 @@ function inlineText(node: Nodes): string {
     case 'delete':
       return `~~${childText(node)}~~`;
     case 'link':
-      return `[${childText(node)}](${node.url})`;
+      return `[${childText(node)}](${sameUrl(node.url)})`;
     default:
       return 'children' in node ? childText(node) : '';
   }
 }
 
-function childText(node: Parent): string {
-  return node.children.map((child) => inlineText(child as Nodes)).join('');
+function childrenText(node: Parent, definitions: Definitions): string {
+  return node.children.map((child) => inlineText(child as Nodes, definitions)).join('');
+}
+
+/** The link definitions of a body (the first of a label wins, as CommonMark says), found without recursion. */
+function definitionsOf(root: Root): Definitions {
+  const found = new Map<string, string>();
+  const stack: Nodes[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'definition') {
+      if (!found.has(node.identifier)) found.set(node.identifier, sameUrl(node.url));
+    } else if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') {
+      // In reverse, so that the first child is taken first: document order.
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+    }
+  }
+  return found;
 }
 
 /** The body's blocks, found without recursion over the containers (lists, quotes, tables, footnotes). */
 function bodyBlocks(root: Root, bodyLine: number): Block[] {
+  const definitions = definitionsOf(root);
+  const childText = (node: Parent): string => childrenText(node, definitions);
   const blocks: Block[] = [];
   const stack: Array<{ node: Nodes; inItem: boolean }> = [...root.children].reverse().map((node) => ({ node, inItem: false }));
   while (stack.length) {
@@ -152,7 +196,7 @@ function bodyBlocks(root: Root, bodyLine: number): Block[] {
         add('html', normalizeSpace(node.value));
         break;
       case 'definition':
-        add('definition', `[${node.identifier}]: ${node.url}`);
+        // A definition renders nothing itself: its target is part of each reference that uses it.
         break;
       case 'table':
         for (const row of node.children) {

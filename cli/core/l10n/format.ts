@@ -41,18 +41,30 @@ export function countStates(statuses: readonly StatusWithHistory[]): string {
   return `${count('outdated')} outdated, ${count('current')} current, ${count('unknown')} unknown`;
 }
 
-/** The statuses as text: a count, then each translation; an outdated one with its source's changed blocks. */
-export function formatStatuses(statuses: readonly StatusWithHistory[]): string {
+/**
+ * The statuses as text: a count, then each translation that needs work (outdated, with its source's changed
+ * blocks, or unknown) and the number of current ones, as `git status` does; with `all`, every translation.
+ */
+export function formatStatuses(statuses: readonly StatusWithHistory[], { all = false }: { all?: boolean } = {}): string {
   const lines = [`Translations: ${statuses.length ? countStates(statuses) : 'none'}`];
   for (const status of statuses) {
-    if (status.state === 'current') lines.push(`  ${status.file}  current`);
-    else if (status.state === 'unknown') lines.push(`  ${status.file}  unknown: never stamped`);
+    if (status.state === 'current') {
+      if (all) lines.push(`  ${status.file}  current`);
+    } else if (status.state === 'unknown') lines.push(`  ${status.file}  unknown: never stamped`);
     else {
       lines.push(`  ${status.file}  outdated: ${status.source.file} changed since it was stamped`);
       for (const change of status.changes) lines.push(...changeLines(status.source.file, change).map((line) => `  ${line}`));
       if (!status.changes.length) lines.push('    (no block can be named: the record lists no block hashes)');
       if (status.history && status.history !== 'found') lines.push(`    old text not shown: ${MISSING[status.history]}`);
     }
+  }
+  const current = statuses.filter((s) => s.state === 'current').length;
+  if (!all && current) {
+    lines.push(
+      current === statuses.length
+        ? `Every translation is current (${current}); \`ecom-site l10n status --all\` lists them.`
+        : `${current} current translation(s) not listed; \`ecom-site l10n status --all\` lists every translation.`,
+    );
   }
   if (statuses.some((s) => s.state === 'unknown')) {
     lines.push('A translation never stamped is not tracked: `ecom-site l10n stamp FILE` records that it matches its source now.');

@@ -7,7 +7,9 @@
  * of its blocks in order; `locale` names the source's locale when it is not the default one, and
  * `notice: false` keeps the reader's notice off this page. Pure.
  */
-import { isRecord } from '../load/schema.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import { isRecord, validate, type Field } from '../load/schema.ts';
+import type { YamlSource } from '../load/yaml.ts';
 
 /** A translation's record, as read from its front matter. */
 export interface TranslationRecord {
@@ -23,6 +25,35 @@ export interface TranslationRecord {
 
 /** The front matter field that holds the record. */
 export const RECORD_FIELD = 'source';
+
+/** The shape of the record: the build's front matter schema and the `l10n` commands check it with this one field. */
+export const RECORD_SCHEMA: Field = {
+  kind: 'record',
+  fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
+};
+
+/**
+ * The problems of a page's record, as the build reports them (FRONTMATTER_INVALID at the field's line):
+ * the one check `build`, `l10n status` and `l10n stamp` share, so that a bad record gets one answer.
+ */
+export function recordProblems(data: Readonly<Record<string, unknown>>, yaml: Pick<YamlSource, 'file' | 'lineOf'>): Problem[] {
+  return validate(data[RECORD_FIELD], RECORD_SCHEMA, { ...yaml, value: data }, 'FRONTMATTER_INVALID', [RECORD_FIELD]);
+}
+
+/** The problem of a record naming a locale that is not configured, at its line; undefined when it names none or a configured one. */
+export function recordLocaleProblem(
+  data: Readonly<Record<string, unknown>>,
+  codes: readonly string[],
+  place: { file: string; lineOf?: (path: ReadonlyArray<string | number>) => number },
+): Problem | undefined {
+  const locale = readRecord(data).locale;
+  if (locale === undefined || codes.includes(locale)) return undefined;
+  return problem(
+    'FRONTMATTER_INVALID',
+    `\`${RECORD_FIELD}.locale\` is "${locale}", not a configured locale (${codes.join(', ')}): it names the locale this page is translated from.`,
+    { file: place.file, line: place.lineOf?.([RECORD_FIELD, 'locale']) ?? 1 },
+  );
+}
 
 /** The record of a page's front matter (an empty one when it has none). */
 export function readRecord(data: Readonly<Record<string, unknown>>): TranslationRecord {

@@ -5,13 +5,13 @@
  */
 import { resolve, relative, sep } from 'node:path';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
+import { localeCodes, type Locales } from '../common/locales.ts';
 import { readText, writeFileAtomic } from '../common/files.ts';
 import { displayPath } from '../common/paths.ts';
 import { versionOf } from './blocks.ts';
 import { readPages, type ReadPage } from './pages.ts';
-import { readRecord, stampOf } from './record.ts';
-import { pairTranslations, sourceBlocks } from './status.ts';
+import { RECORD_FIELD, stampOf } from './record.ts';
+import { pairTranslations, sourceBlocks, type NotTranslation } from './status.ts';
 import { stampText } from './stamp.ts';
 
 /** One translation stamped (or found stamped already), against which source and version. */
@@ -40,6 +40,40 @@ function notTranslation(path: string, contentDir: string, pages: ReadonlyMap<str
   return undefined;
 }
 
+/** The problem of stamping `page`, which is no translation for the reason `other` (a bad record is reported already). */
+function whyNot(page: ReadPage, other: NotTranslation, contentDir: string): Problem[] {
+  switch (other.why) {
+    case 'invalid':
+      return [];
+    case 'source-locale':
+      return [
+        problem(
+          'NOT_A_TRANSLATION',
+          `${page.file} is a page of "${other.locale}", the locale translations are made from: it is a source, not a translation.`,
+          { file: page.file },
+        ),
+      ];
+    case 'source-of':
+      return [
+        problem(
+          'NOT_A_TRANSLATION',
+          `${page.file} is the source of ${other.translation.file}, whose record says it is translated from "${page.locale}" (\`${RECORD_FIELD}: { locale: ${page.locale} }\`): stamp that page instead.`,
+          { file: page.file },
+        ),
+      ];
+    case 'no-source': {
+      const expected = `${displayPath(contentDir)}/${other.locale}/${relative(resolve(contentDir, page.locale), page.path).split(sep).join('/')}`;
+      return [
+        problem(
+          'TRANSLATION_SOURCE_MISSING',
+          `${page.file} is translated from "${other.locale}", but ${expected} (or another page of route ${page.route}) does not exist.`,
+          { file: page.file },
+        ),
+      ];
+    }
+  }
+}
+
 /**
  * Stamps the translations at `paths` (absolute), or, when none is given, every translation that has no
  * record yet. Throws SiteError naming every file that cannot be stamped; then nothing is written.
@@ -47,7 +81,7 @@ function notTranslation(path: string, contentDir: string, pages: ReadonlyMap<str
 export async function stampTranslations(contentDir: string, paths: readonly string[], locales: Locales): Promise<Stamped[]> {
   const pages = await readPages(contentDir, locales);
   const byPath = new Map(pages.map((page) => [page.path, page]));
-  const { pairs, problems } = pairTranslations(pages, locales);
+  const { pairs, others, problems } = pairTranslations(pages, locales);
   const pairOf = new Map(pairs.map((pair) => [(pair.page as ReadPage).path, pair]));
   const wanted = paths.length
     ? [...new Set(paths.map((path) => resolve(path)))]
@@ -61,27 +95,8 @@ export async function stampTranslations(contentDir: string, paths: readonly stri
     }
     if (pairOf.has(path)) continue;
     const page = byPath.get(path) as ReadPage;
-    const locale = readRecord(page.data).locale ?? defaultLocale(locales);
-    if (locale === page.locale) {
-      errors.push(
-        problem(
-          'NOT_A_TRANSLATION',
-          `${page.file} is a page of "${locale}", the locale translations are made from: it is a source, not a translation.`,
-          { file: page.file },
-        ),
-      );
-    } else {
-      const expected = `${displayPath(contentDir)}/${locale}/${relative(resolve(contentDir, page.locale), path).split(sep).join('/')}`;
-      errors.push(
-        problem(
-          'TRANSLATION_SOURCE_MISSING',
-          `${page.file} is translated from "${locale}", but ${expected} (or another page of route ${page.route}) does not exist.`,
-          {
-            file: page.file,
-          },
-        ),
-      );
-    }
+    const other = others.get(page);
+    if (other) errors.push(...whyNot(page, other, contentDir));
   }
   if (errors.length) throw new SiteError(errors);
   const planned = await Promise.all(

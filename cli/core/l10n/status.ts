@@ -10,7 +10,7 @@ import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';
 import { diffBlocks, type BlockChange } from './diff.ts';
-import { RECORD_FIELD, readRecord, type TranslationRecord } from './record.ts';
+import { RECORD_FIELD, readRecord, recordLocaleProblem, recordProblems, type TranslationRecord } from './record.ts';
 
 /** A page as translation tracking reads it. */
 export interface L10nPage extends SourceText {
@@ -92,36 +92,59 @@ export function statusOf(page: L10nPage, source: L10nPage, record: TranslationRe
   };
 }
 
-/** Each translation among `pages` with its source page; problems for a record naming a locale that is not configured. */
+/** Why a page is not a translation: the answer `l10n stamp` gives for it, the reason `l10n status` leaves it out. */
+export type NotTranslation =
+  /** Its locale is the one its translations are made from (the default, or the one its record names). */
+  | { why: 'source-locale'; locale: string }
+  /** The page of its route in its source locale says it is translated from this page's locale: this page is that one's source. */
+  | { why: 'source-of'; translation: L10nPage }
+  /** No page of its route in the locale it is translated from: it stands in for the others. */
+  | { why: 'no-source'; locale: string }
+  /** Its record is not valid (`problems` names it). */
+  | { why: 'invalid' };
+
+/** A translation with its source page and record. */
+export interface TranslationPair {
+  page: L10nPage;
+  source: L10nPage;
+  record: TranslationRecord;
+}
+
+/**
+ * Each translation among `pages` with its source page, why each other page is not one, and the problems
+ * of records: a record of the wrong shape or naming a locale that is not configured (the checks the build
+ * makes, with the same message and line).
+ */
 export function pairTranslations(
   pages: readonly L10nPage[],
   locales: Locales,
-): {
-  pairs: Array<{ page: L10nPage; source: L10nPage; record: TranslationRecord }>;
-  problems: Problem[];
-} {
+): { pairs: TranslationPair[]; others: Map<L10nPage, NotTranslation>; problems: Problem[] } {
   const byKey = new Map(pages.map((page) => [`${page.locale}\0${page.route}`, page]));
-  const pairs: Array<{ page: L10nPage; source: L10nPage; record: TranslationRecord }> = [];
+  const pairs: TranslationPair[] = [];
+  const others = new Map<L10nPage, NotTranslation>();
   const problems: Problem[] = [];
+  const codes = localeCodes(locales);
   for (const page of pages) {
-    const record = readRecord(page.data);
-    const locale = sourceLocaleOf(record, locales);
-    if (!localeCodes(locales).includes(locale)) {
-      problems.push(
-        problem(
-          'FRONTMATTER_INVALID',
-          `\`${RECORD_FIELD}.locale\` is "${locale}", not a configured locale (${localeCodes(locales).join(', ')}): it names the locale this page is translated from.`,
-          { file: page.file, line: page.lineOf?.([RECORD_FIELD, 'locale']) ?? 1 },
-        ),
-      );
+    const bad = page.lineOf ? recordProblems(page.data, { file: page.file, lineOf: page.lineOf }) : [];
+    const unknownLocale = bad.length ? undefined : recordLocaleProblem(page.data, codes, page);
+    if (bad.length || unknownLocale) {
+      problems.push(...bad, ...(unknownLocale ? [unknownLocale] : []));
+      others.set(page, { why: 'invalid' });
       continue;
     }
-    if (locale === page.locale) continue;
+    const record = readRecord(page.data);
+    const locale = sourceLocaleOf(record, locales);
+    if (locale === page.locale) {
+      others.set(page, { why: 'source-locale', locale });
+      continue;
+    }
     const source = byKey.get(`${locale}\0${page.route}`);
+    if (!source) others.set(page, { why: 'no-source', locale });
     // A source that names this page's locale as its own source makes this page the original.
-    if (source && readRecord(source.data).locale !== page.locale) pairs.push({ page, source, record });
+    else if (readRecord(source.data).locale === page.locale) others.set(page, { why: 'source-of', translation: source });
+    else pairs.push({ page, source, record });
   }
-  return { pairs, problems };
+  return { pairs, others, problems };
 }
 
 /** The status of every translation among `pages`, in file order, and the problems found. */

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
-import { localeCodes, type Locales } from '../common/locales.ts';
+import { fallbackChain, localeCodes, resolveFallback, type Locales } from '../common/locales.ts';
 import { LOCALE_FIELD, readLocales } from './locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { formatPath, isRecord, validate, type Field } from './schema.ts';
@@ -132,9 +132,32 @@ const ICP_FILING = /^\p{Script=Han}ICP备\d+号(-\d+)?$/u;
 /** A public-security filing number: province, 公网安备, the number, 号 (`沪公网安备31010402000001号`). */
 const PUBLIC_SECURITY_FILING = /^\p{Script=Han}公网安备 ?\d+号$/u;
 
-/** A text given once per configured locale (`company`, `legalEntity`, `address`). */
+/**
+ * The settings given once per locale (`company: { zh: …, en: … }`). A locale without its own value takes
+ * the value of its fallback chain, as UI texts do (SETTING_FALLBACK; docs/locales.md lists them).
+ */
+export const PER_LOCALE_SETTINGS = {
+  company: "the company's name: the header, the footer, the social cards and `{company}` in pages",
+  legalEntity: 'the legal entity the legal statement and the privacy policy name (`{legalEntity}`)',
+  address: 'the registered address (`{address}`)',
+  hostingLocation: "the country or region of the site's servers, in the privacy policy (`{hostingLocation}`)",
+  emailHostingLocation:
+    'where the e-mail service that receives enquiries and applications processes them, in the privacy policy (`{emailHostingLocation}`)',
+  euRepresentative: 'the EU representative, or why none is designated, in the privacy policy (`{euRepresentative}`)',
+} as const;
+
+/** The names of the per-locale settings (`PER_LOCALE_SETTINGS`), in order. */
+export const PER_LOCALE_FIELDS = Object.keys(PER_LOCALE_SETTINGS) as Array<keyof typeof PER_LOCALE_SETTINGS>;
+
+/** A per-locale setting (`PER_LOCALE_FIELDS`); the values are resolved along each locale's chain in `resolvePerLocale`. */
+type PerLocaleField = keyof typeof PER_LOCALE_SETTINGS;
+
+/** The per-locale settings that every site has (the others are optional). */
+export const REQUIRED_PER_LOCALE: readonly PerLocaleField[] = ['company'];
+
+/** A text given per configured locale: each present value a string, none required here (`resolvePerLocale` decides). */
 function perLocale(codes: readonly string[], required: boolean): Field {
-  return { kind: 'record', required, fields: Object.fromEntries(codes.map((code) => [code, { kind: 'string', required: true }])) };
+  return { kind: 'record', required, fields: Object.fromEntries(codes.map((code) => [code, { kind: 'string', required: false }])) };
 }
 
 /** The schema of site.yaml, whose per-locale texts name the configured locales (`company.ja`). */
@@ -144,7 +167,8 @@ const siteSchema = (codes: readonly string[]): Field => ({
   fields: {
     locales: { kind: 'list', min: 1, of: LOCALE_FIELD },
     baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
-    company: perLocale(codes, true),
+    // The per-locale settings: one list, which docs/locales.md is generated from.
+    ...Object.fromEntries(PER_LOCALE_FIELDS.map((field) => [field, perLocale(codes, REQUIRED_PER_LOCALE.includes(field))])),
     phone: { kind: 'string', required: true },
     email: { kind: 'string', required: true },
     salesEmail: { kind: 'string' },
@@ -153,11 +177,6 @@ const siteSchema = (codes: readonly string[]): Field => ({
     apiBase: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     cdn: { kind: 'string', pattern: URL_OR_PATH, patternHint: 'an absolute http(s) URL or a path starting with "/"' },
     founded: { kind: 'number' },
-    legalEntity: perLocale(codes, false),
-    address: perLocale(codes, false),
-    hostingLocation: perLocale(codes, false),
-    emailHostingLocation: perLocale(codes, false),
-    euRepresentative: perLocale(codes, false),
     customers: { kind: 'number' },
     countries: { kind: 'number' },
     platformYear: { kind: 'number' },
@@ -256,12 +275,96 @@ function checkLocales(source: YamlSource): Locales {
   return locales;
 }
 
+/**
+ * The value of each per-locale setting for every locale: its own, else the first of its fallback chain's
+ * (SETTING_FALLBACK naming the field and locale). A setting present for no locale of a chain is
+ * CONFIG_INVALID (`company.ja is required`).
+ */
+export function resolvePerLocale(
+  source: YamlSource,
+  locales: Locales,
+): { values: Partial<Record<PerLocaleField, Record<Locale, string>>>; warnings: Problem[]; problems: Problem[] } {
+  const raw = source.value as Record<string, unknown>;
+  const values: Partial<Record<PerLocaleField, Record<Locale, string>>> = {};
+  const warnings: Problem[] = [];
+  const problems: Problem[] = [];
+  for (const field of PER_LOCALE_FIELDS) {
+    const given = raw[field];
+    if (!isRecord(given)) continue;
+    const own = (code: string): boolean => typeof given[code] === 'string' || typeof given[code] === 'number';
+    const resolved: Record<Locale, string> = {};
+    for (const code of localeCodes(locales)) {
+      const from = resolveFallback(locales, code, own);
+      if (from === undefined) {
+        problems.push(
+          problem(
+            'CONFIG_INVALID',
+            `\`${field}.${code}\` is required: no locale of its fallback chain (${fallbackChain(locales, code).join(' -> ')}) has a value.`,
+            {
+              file: source.file,
+              line: source.lineOf([field]),
+            },
+          ),
+        );
+        continue;
+      }
+      resolved[code] = String(given[from]);
+      if (from !== code)
+        warnings.push(
+          problem('SETTING_FALLBACK', `\`${field}.${code}\` is not set: the ${from} value stands in for ${code}.`, {
+            file: source.file,
+            line: source.lineOf([field]),
+          }),
+        );
+    }
+    values[field] = resolved;
+  }
+  return { values, warnings, problems };
+}
+
+/**
+ * A locale code that is also the name of a folder or file at the top of public/ (`images`) would put the
+ * locale's pages and that folder's files in one place: CONFIG_INVALID at the code's line. Case is ignored,
+ * as many hosts ignore it.
+ */
+export function localeFolderProblems(source: YamlSource, locales: Locales, publicNames: readonly string[]): Problem[] {
+  const names = new Map(publicNames.map((name) => [name.toLowerCase(), name]));
+  return localeCodes(locales).flatMap((code, i) => {
+    const name = names.get(code.toLowerCase()) ?? names.get(`${code}.html`.toLowerCase());
+    if (name === undefined) return [];
+    const listed = Array.isArray((source.value as Record<string, unknown>).locales);
+    return [
+      problem(
+        'CONFIG_INVALID',
+        `${listed ? `\`locales[${i}].code\` is "${code}"` : `The locale "${code}"`}, the name of public/${name}: the locale's pages and that file or folder would be written to one place.`,
+        { file: source.file, ...(listed ? { line: source.lineOf(['locales', i, 'code']) } : {}) },
+      ),
+    ];
+  });
+}
+
 /** Reads content/site.yaml; trailing slashes of URLs are dropped so joins stay simple. */
 export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
+  return (await loadSiteSettings(contentDir)).config;
+}
+
+/**
+ * Reads content/site.yaml with its warnings (a per-locale setting taken from another locale). `publicNames`,
+ * the names at the top of public/, are checked against the locale codes (`localeFolderProblems`).
+ */
+export async function loadSiteSettings(
+  contentDir: string,
+  publicNames: readonly string[] = [],
+): Promise<{ config: SiteConfig; warnings: Problem[] }> {
   const source = await readYaml(join(contentDir, 'site.yaml'), 'CONFIG_INVALID');
   // The locales first: the schema of the other fields names them (`company.ja`).
   const locales = checkLocales(source);
+  const clashes = localeFolderProblems(source, locales, publicNames);
+  if (clashes.length) throw new SiteError(clashes);
   check(source, siteSchema(localeCodes(locales)), 'CONFIG_INVALID');
+  const perLocaleValues = resolvePerLocale(source, locales);
+  if (perLocaleValues.problems.length) throw new SiteError(perLocaleValues.problems);
+  const named = perLocaleValues.values;
   const raw = source.value as Record<string, unknown>;
   const trim = (value: unknown): string => String(value ?? '').replace(/\/+$/, '');
   const maxPageSize = raw.maxPageSize === undefined || raw.maxPageSize === null ? DEFAULTS.maxPageSize : parseSize(raw.maxPageSize);
@@ -275,10 +378,10 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     );
   }
   const deployTargets = checkDeployTargets(source);
-  return {
+  const config: SiteConfig = {
     locales,
     baseUrl: trim(raw.baseUrl),
-    company: raw.company as Record<Locale, string>,
+    company: named.company as Record<Locale, string>,
     phone: String(raw.phone),
     email: String(raw.email),
     ...Object.fromEntries(
@@ -287,11 +390,11 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     apiBase: trim(raw.apiBase),
     cdn: trim(raw.cdn),
     ...(typeof raw.founded === 'number' ? { founded: String(raw.founded) } : {}),
-    ...(raw.legalEntity ? { legalEntity: raw.legalEntity as Record<Locale, string> } : {}),
-    ...(raw.address ? { address: raw.address as Record<Locale, string> } : {}),
-    ...(raw.hostingLocation ? { hostingLocation: raw.hostingLocation as Record<Locale, string> } : {}),
-    ...(raw.emailHostingLocation ? { emailHostingLocation: raw.emailHostingLocation as Record<Locale, string> } : {}),
-    ...(raw.euRepresentative ? { euRepresentative: raw.euRepresentative as Record<Locale, string> } : {}),
+    ...(named.legalEntity ? { legalEntity: named.legalEntity } : {}),
+    ...(named.address ? { address: named.address } : {}),
+    ...(named.hostingLocation ? { hostingLocation: named.hostingLocation } : {}),
+    ...(named.emailHostingLocation ? { emailHostingLocation: named.emailHostingLocation } : {}),
+    ...(named.euRepresentative ? { euRepresentative: named.euRepresentative } : {}),
     ...Object.fromEntries(
       (['customers', 'countries', 'platformYear'] as const).filter((k) => typeof raw[k] === 'number').map((k) => [k, String(raw[k])]),
     ),
@@ -306,6 +409,7 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
     deployTargets,
     search: raw.search !== false,
   };
+  return { config, warnings: perLocaleValues.warnings };
 }
 
 /** The deploy targets of site.yaml, each URL parsed; a bad URL or a repeated name is CONFIG_INVALID with its path. */

@@ -20,6 +20,7 @@ import { checkFileRoute, routeFromFile } from '../common/routes.ts';
 import { fieldsAt, isRecord, validate, type Field, type Fields } from './schema.ts';
 import { formatSize, sizeAbove } from './size.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
+import { RECORD_SCHEMA } from '../l10n/record.ts';
 
 /** A page file as read from disk, front matter validated. */
 export interface SourcePage {
@@ -70,10 +71,7 @@ export const COMMON_FIELDS: Fields = {
   /** The page's own social card image, a PNG or JPEG of public/ (docs/hosting.md, "Search engines and feeds"). */
   card: { kind: 'string' },
   /** What a translation was made from, written by `ecom-site l10n stamp` (docs/l10n.md, "The record"). */
-  source: {
-    kind: 'record',
-    fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
-  },
+  source: RECORD_SCHEMA,
 };
 
 /** The folder of news articles in each locale (docs/templates.md: `article` is for `news/<slug>.md`). */

@@ -209,6 +209,8 @@ export interface ResolvedStrings {
   errors: Problem[];
   /** STRING_FALLBACK: an id a locale lacks, whose text comes from its fallback chain. */
   warnings: Problem[];
+  /** The locale each stand-in text comes from, by locale and id (the language its plural rules are those of). */
+  from: Record<Locale, Record<string, Locale>>;
 }
 
 /**
@@ -230,6 +232,7 @@ export function resolveStrings(
   const has = (locale: Locale, id: string): boolean => Object.hasOwn(strings[locale] ?? {}, id);
   const resolved: Strings = Object.fromEntries(codes.map((locale) => [locale, { ...strings[locale] }]));
   const warnings: Problem[] = [];
+  const origins: Record<Locale, Record<string, Locale>> = Object.fromEntries(codes.map((locale) => [locale, {}]));
   const lacking = new Map<string, Locale[]>();
   const ids = [...new Set([...menu.uses.map((use) => use.id), ...used, ...codes.flatMap((locale) => Object.keys(strings[locale] ?? {}))])];
   for (const locale of codes) {
@@ -241,6 +244,7 @@ export function resolveStrings(
         continue;
       }
       (resolved[locale] as Record<string, string>)[id] = (strings[from] as Record<string, string>)[id] as string;
+      (origins[locale] as Record<string, Locale>)[id] = from;
       warnings.push(
         problem('STRING_FALLBACK', `The text id "${id}" is missing in "${locale}"; the "${from}" text stands in (${fileOf(from)}).`, {
           file: fileOf(locale),
@@ -277,7 +281,7 @@ export function resolveStrings(
       errors.push(problem('STRING_MISSING', message, { file: fileOf(locale) }));
     }
   }
-  return { strings: resolved, errors, warnings };
+  return { strings: resolved, errors, warnings, from: origins };
 }
 
 /**

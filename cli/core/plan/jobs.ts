@@ -47,6 +47,7 @@ export function siteKey(site: Site, toolVersion: string): string {
       ctx.config,
       ctx.menu,
       ctx.strings,
+      ctx.textFrom,
       ctx.targets,
       ctx.articles,
       ctx.feeds,

@@ -4,6 +4,7 @@
  * edits). Problems are collected as data and thrown together.
  */
 import { existsSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { Locale } from '../../../shared/constants.ts';
@@ -19,7 +20,7 @@ import {
   type Asset,
   type TemplateBundle,
 } from '../load/bundle.ts';
-import { loadMenu, loadSiteConfig, loadStrings, type Menu, type SiteConfig, type Strings } from '../load/config.ts';
+import { loadMenu, loadSiteSettings, loadStrings, type Menu, type SiteConfig, type Strings } from '../load/config.ts';
 import { dateArticles } from './news-dates.ts';
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from '../load/content.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
@@ -221,6 +222,14 @@ interface SiteFiles {
   publicFiles: string[];
   images: ImageTable;
   terms: TermBase;
+  /** The warnings of site.yaml (a per-locale setting taken from another locale). */
+  configWarnings: Problem[];
+}
+
+/** The names at the top of public/ (hidden ones left out, as they are never copied). */
+async function publicNames(publicDir: string): Promise<string[]> {
+  const names = await readdir(publicDir).catch(() => []);
+  return names.filter((name) => !name.startsWith('.'));
 }
 
 /** Loads the site-wide files at once; `--base-url` replaces site.yaml's `baseUrl` in the settings returned. */
@@ -231,7 +240,8 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
   const outside = (await Promise.all([linksLeaving(join(root, 'public'), root), linksLeaving(contentDir)])).flat();
   if (outside.length) throw new SiteError(outside);
   // The locales decide which strings files there are: site.yaml is read first.
-  const config = await loadSiteConfig(contentDir);
+  const settings = await loadSiteSettings(contentDir, await publicNames(join(root, 'public')));
+  const config = settings.config;
   const [menu, ownStrings, templates, script, detect, search, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadMenu(contentDir),
     loadStrings(contentDir, config.locales),
@@ -254,6 +264,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     publicFiles: allPublicFiles.filter((file) => !isRasterPath(file)).sort(),
     images,
     terms,
+    configWarnings: settings.warnings,
   };
 }
 
@@ -302,7 +313,13 @@ function checkNames(
   routes: ReadonlySet<string>,
   drafts: LinkTargets['drafts'],
   contentDir: string,
-): { missing: Record<Locale, string[]>; strings: Strings; errors: Problem[]; warnings: Problem[] } {
+): {
+  missing: Record<Locale, string[]>;
+  strings: Strings;
+  from: Record<Locale, Record<string, Locale>>;
+  errors: Problem[];
+  warnings: Problem[];
+} {
   const { menu, strings, templates, config, publicFiles, images } = files;
   const used = [...templates.module.UI_STRINGS, ...menuLabels(menu)];
   const missing = missingStrings(strings, config.locales, used);
@@ -318,6 +335,7 @@ function checkNames(
   return {
     missing,
     strings: resolved.strings,
+    from: resolved.from,
     errors: [
       ...checkMenu(menu, { routes, drafts, locales: config.locales }),
       ...resolved.errors,
@@ -346,7 +364,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   if (planErrors.length || names.errors.length || tracked.errors.length)
     throw new SiteError([...planErrors, ...tracked.errors, ...names.errors]);
   const { strings } = names;
-  const warnings = [...planned.warnings, ...tracked.warnings, ...names.warnings];
+  const warnings = [...files.configWarnings, ...planned.warnings, ...tracked.warnings, ...names.warnings];
 
   const articles: Record<Locale, ArticleSummary[]> = Object.fromEntries(codes.map((l) => [l, listArticles(plan.pages, module, l, config)]));
   const relations = pageRelations(plan.pages, module, menu, config);
@@ -386,6 +404,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     terms,
     images,
     cards: cards.paths,
+    textFrom: names.from,
   };
   // Front matter routes and covers are checked here, in the main thread, where each page's YAML positions live.
   const own = plan.pages.filter((page) => !page.fallback);

@@ -16,6 +16,9 @@ import type { Target } from './plan.ts';
 import { renderSitePage } from '../render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
 import { renderRobots, renderSitemap } from '../render/sitemap.ts';
+import { SiteError } from '../common/errors.ts';
+import { isIndexFile } from '../write/search-index.ts';
+import { OutputClaims } from './collisions.ts';
 
 /** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -99,24 +102,49 @@ export function cardTargets(site: Site): Array<[string, Target]> {
   ]);
 }
 
+/** How messages name a file the build generates itself, by its path in the output. */
+function generatedSource(path: string): string {
+  return `the build's own ${path}`;
+}
+
 /**
- * Everything the output of `site` should hold. `publicStamps` are the stamps of public/'s files. Where two
- * sources name one path, public/ wins over a page and a site-wide file over both, as the files are written
- * in that order.
+ * Everything the output of `site` should hold. `publicStamps` are the stamps of public/'s files. Each path
+ * has one source: two sources for one path (a page and a file of public/, a generated file and a file of
+ * public/, a file where another needs a folder, a file of public/ inside a search index folder) throw
+ * OUTPUT_COLLISION naming both (cli/core/plan/collisions.ts).
  */
 export function outputTargets(site: Site, shared: string, publicStamps: Readonly<Record<string, string>>): SiteTargets {
   const jobs = listJobs(site.pages, site.config.locales);
   const keys = jobs.map((job) => jobKey(site, shared, job));
   const targets = new Map<string, Target>();
+  const claims = new OutputClaims();
   jobs.forEach((job, index) => {
-    for (const file of job.files) targets.set(file, { key: pageFileKey(keys[index] as string), make: { kind: 'job', job: index } });
+    const source = job.page.fallback ? `${job.page.source.file} (standing in for ${job.page.locale})` : job.page.source.file;
+    for (const file of job.files) {
+      claims.claim(file, { source, file: job.page.source.file });
+      targets.set(file, { key: pageFileKey(keys[index] as string), make: { kind: 'job', job: index } });
+    }
   });
   const publicDir = join(site.inputs.root, 'public');
   for (const file of site.publicFiles) {
+    claims.claim(file, { source: `public/${file}`, file: `public/${file}` });
+    // The search index folders are written after the plan, by the search stage: no file of public/ goes there.
+    if (isIndexFile(file, site.config.locales)) claims.claim(file, { source: generatedSource('search index') });
     targets.set(file, { key: publicFileKey(publicStamps[file] ?? ''), make: { kind: 'copy', from: join(publicDir, file) } });
   }
-  for (const [path, target] of imageTargets(site)) targets.set(path, target);
-  for (const [path, target] of cardTargets(site)) targets.set(path, target);
-  for (const [path, data] of siteFiles(site)) targets.set(path, { key: contentHash(data), make: { kind: 'data', data } });
+  for (const [path, target] of imageTargets(site)) {
+    claims.claim(path, { source: generatedSource(`image ${path}`) });
+    targets.set(path, target);
+  }
+  for (const [path, target] of cardTargets(site)) {
+    claims.claim(path, { source: generatedSource(`social card ${path}`) });
+    targets.set(path, target);
+  }
+  for (const [path, data] of siteFiles(site)) {
+    claims.claim(path, { source: generatedSource(path) });
+    targets.set(path, { key: contentHash(data), make: { kind: 'data', data } });
+  }
+  const problems = claims.result();
+  if (problems.length) throw new SiteError(problems);
   return { jobs, keys, targets };
 }

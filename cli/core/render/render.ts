@@ -68,6 +68,8 @@ export interface RenderContext {
   images: ImageTable;
   /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/images/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
+  /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/load/i18n.ts `resolveStrings`). */
+  textFrom?: Record<Locale, Record<string, Locale>>;
 }
 
 /** The public files the head and structured data point at (public/images). */
@@ -175,10 +177,13 @@ function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
     index: `${localisePath(SEARCH_INDEX, code, locales)}/`,
   });
   const own = of(locale);
+  // The count's plural rules are those of the language its text is in (a stand-in text brings its own).
+  const countFrom = ctx.textFrom?.[locale]?.['search.countOther'] ?? locale;
   return {
     enabled: ctx.config.search,
     href: own.href,
     index: own.index,
+    countLang: langOf(locales, countFrom),
     script: ctx.assets.searchJs,
     others: localeCodes(locales)
       .filter((code) => code !== locale)

@@ -34,11 +34,25 @@ export interface LiveReload {
   close(): void;
 }
 
+/** How many places of each kind of warning an event carries; the panel fetches the rest when opened. */
+const EVENT_PLACES = 10;
+
+/** What a `warnings` event carries: the count, the first places of each kind as text, and where the full list is. */
+export interface WarningsEvent {
+  count: number;
+  text: string;
+  /** True when `text` leaves places out: the panel fetches `full` when opened. */
+  truncated: boolean;
+  full: string;
+}
+
 /**
  * A live-reload channel serving `script`, the bundled client/live.ts. `describe` writes a list of warnings
- * as text (the terminal's grouped format), so that the browser's panel reads like the terminal.
+ * as text (the terminal's grouped format), so that the browser's panel reads like the terminal: the first
+ * places of each kind when `limit` is given (every event), all of them without (`/__ecom/warnings`, which
+ * the panel fetches when opened).
  */
-export function liveReload(describe: (warnings: readonly Problem[]) => string, script: string): LiveReload {
+export function liveReload(describe: (warnings: readonly Problem[], limit?: number) => string, script: string): LiveReload {
   const clients = new Set<ServerResponse>();
   let failure: string | undefined;
   let warnings: readonly Problem[] = [];
@@ -49,7 +63,13 @@ export function liveReload(describe: (warnings: readonly Problem[]) => string, s
     for (const res of clients) send(res, event, data);
   };
   const warningsText = (): string => describe(warnings).trimStart() || 'No warnings.\n';
-  const warningsEvent = (): { count: number; text: string } => ({ count: warnings.length, text: warningsText() });
+  const warningsEvent = (): WarningsEvent => {
+    const text = describe(warnings, EVENT_PLACES).trimStart();
+    const perKind = new Map<string, number>();
+    for (const w of warnings) perKind.set(w.code, (perKind.get(w.code) ?? 0) + 1);
+    const truncated = [...perKind.values()].some((n) => n > EVENT_PLACES);
+    return { count: warnings.length, text, truncated, full: LIVE_WARNINGS };
+  };
   return {
     handle(req, res) {
       const path = (req.url ?? '').split('?')[0];

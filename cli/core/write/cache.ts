@@ -43,8 +43,13 @@ export interface Manifest {
   search?: SearchRecord;
 }
 
+/** The manifest of `outDir`, relative to the cache folder (what the cache's pruning keeps). */
+export function manifestName(outDir: string): string {
+  return `builds/${contentHash(outDir)}.json`;
+}
+
 function manifestPath(cacheDir: string, outDir: string): string {
-  return join(cacheDir, 'builds', `${contentHash(outDir)}.json`);
+  return join(cacheDir, manifestName(outDir));
 }
 
 /** An empty manifest for a tool version. */

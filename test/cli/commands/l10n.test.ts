@@ -152,7 +152,7 @@ describe('ecom-site l10n on small sites', () => {
         join(content, 'zh', 'page.md'),
         zh.replace('第二段。\n\n', '\n').replace('第三段。\n', '第三段。\n\n新的第四段。\n').replace('title: ', 'title:   '),
       );
-      expect((await runCli(['l10n', 'status', '--content', content])).stdout).toContain('en/page.md  current');
+      expect((await runCli(['l10n', 'status', '--all', '--content', content])).stdout).toContain('en/page.md  current');
     },
     SLOW,
   );

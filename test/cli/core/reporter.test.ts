@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problem, SiteError, type Problem } from '../../../cli/core/common/errors.ts';
 import { unknownPlaceholder } from '../../../cli/core/load/placeholders.ts';
-import { compareWarnings, formatWarnings, printError } from '../../../cli/core/reporter.ts';
+import { compareWarnings, formatWarnings, printError, printWarnings } from '../../../cli/core/reporter.ts';
 import { workRatio } from '../../helpers/work.ts';
 
 const many = ['a.md', 'b.md', 'c.md'].map((file, i) =>
@@ -42,6 +42,34 @@ describe('grouped problems', () => {
     );
     expect(quadratic, `${quadratic.toFixed(2)} ×`).toBeGreaterThan(12);
     expect(formatWarnings(warnings(100_000))).toContain('(100000)');
+  });
+
+  it('shows the first ten places of each kind with 25,000 warnings, then how many more and where they are listed', () => {
+    const warnings = Array.from({ length: 25_000 }, (_, i) =>
+      problem(['CJK_SPACING', 'DESCRIPTION_MISSING', 'TERM_VARIANT'][i % 3] as Problem['code'], `Problem ${i}.`, {
+        file: `content/zh/p${i}.md`,
+        line: 1,
+      }),
+    );
+    let text = '';
+    const write = (chunk: string): boolean => {
+      text += chunk;
+      return true;
+    };
+    printWarnings(warnings, { write } as NodeJS.WritableStream);
+    const lines = text.split('\n');
+    expect(lines.filter((line) => / {2}content\/zh\/p\d+\.md:1 /.test(line))).toHaveLength(30);
+    expect(lines.filter((line) => line.startsWith('  … and '))).toEqual([
+      '  … and 8324 more: `ecom-site build --report json` lists them all',
+      '  … and 8323 more: `ecom-site build --report json` lists them all',
+      '  … and 8323 more: `ecom-site build --report json` lists them all',
+    ]);
+    expect(text).toContain('25000 warning(s):');
+    expect(text).toContain('Space between Chinese and Latin text (8334)');
+    expect(lines.length).toBeLessThan(50);
+    expect(Buffer.byteLength(text)).toBeLessThan(6000);
+    // Without a limit (the JSON report, /__ecom/warnings) every place is listed.
+    expect(formatWarnings(warnings).match(/ {2}content\/zh\/p\d+\.md:1 /g)).toHaveLength(25_000);
   });
 
   it('prints each different computed hint of a group once', () => {

@@ -49,3 +49,35 @@ describe('blocksOf', () => {
     expect(normalizeSpace('DROC 是 一个\n操作台')).toBe('DROC是一个操作台');
   });
 });
+
+describe('blocksOf: spellings that render the same page give the same version', () => {
+  const version = (body: string): string => versionOf(blocksOf(page(body)));
+  const cases: Array<[string, string, string]> = [
+    ['a reference-style link and its inline link', 'See [the console][droc] now.\n\n[droc]: /DROC\n', 'See [the console](/DROC) now.\n'],
+    ['a collapsed reference and its inline link', 'See [DROC][] now.\n\n[droc]: /DROC\n', 'See [DROC](/DROC) now.\n'],
+    ['a shortcut reference and its inline link', 'See [DROC] now.\n\n[DROC]: /DROC\n', 'See [DROC](/DROC) now.\n'],
+    ['a reference-style image and its inline image', '![A view][v]\n\n[v]: /images/v.svg\n', '![A view](/images/v.svg)\n'],
+    ['a definition moved elsewhere in the page', '[d]: /DR\n\nSee [x][d].\n', 'See [x][d].\n\n[d]: /DR\n'],
+    ['a percent-escaped target and the same target in angle brackets', 'See [x](/a%20b).\n', 'See [x](</a b>).\n'],
+    ['an autolink and the link it makes', 'Mail <https://example.test/x>.\n', 'Mail [https://example.test/x](https://example.test/x).\n'],
+    ['a setext heading and an ATX heading', 'About us\n--------\n', '## About us ##\n'],
+    ['a backslash hard break and a two-space hard break', 'One\\\ntwo\n', 'One  \ntwo\n'],
+    ['a character reference and the character itself', 'R&amp;D &copy; here\n', 'R&D © here\n'],
+    ['a backslash escape and the plain character', 'One \\# two\n', 'One # two\n'],
+    ['`+`, `*` and `-` bullets', '+ one\n+ two\n', '* one\n* two\n'],
+    ['a tilde fence and a backtick fence', '~~~sh\nnpm ci\n~~~\n', '```sh\nnpm ci\n```\n'],
+    ['`__strong__` and `**strong**`', 'Very __bold__ text.\n', 'Very **bold** text.\n'],
+  ];
+  for (const [name, a, b] of cases) {
+    it(name, () => {
+      expect(version(a)).toBe(version(b));
+    });
+  }
+
+  it('still sees a changed target through a definition, and an unused definition as nothing', () => {
+    expect(version('See [x][d].\n\n[d]: /DR\n')).not.toBe(version('See [x][d].\n\n[d]: /DROC\n'));
+    expect(version('See [x](/DR).\n\n[unused]: /DROC\n')).toBe(version('See [x](/DR).\n'));
+    // The first definition of a label is the one a reference uses.
+    expect(version('See [x][d].\n\n[d]: /A\n[d]: /B\n')).toBe(version('See [x](/A).\n'));
+  });
+});

@@ -17,18 +17,21 @@ const status = (file: string, state: TranslationStatus['state'], changes: Transl
 
 describe('formatStatuses', () => {
   it('counts the states and lists each translation, an outdated one with its changed blocks and the old text', () => {
-    const text = formatStatuses([
-      status('content/en/A.md', 'current'),
-      {
-        ...status('content/en/DR.md', 'outdated', [
-          { kind: 'changed', block, index: 3, was: 3, before: '旧的一段。' },
-          { kind: 'removed', was: 5, after: block },
-        ]),
-        history: 'found',
-      },
-      { ...status('content/en/B.md', 'outdated', [{ kind: 'added', block, index: 0 }]), history: 'shallow' },
-      status('content/en/C.md', 'unknown'),
-    ]);
+    const text = formatStatuses(
+      [
+        status('content/en/A.md', 'current'),
+        {
+          ...status('content/en/DR.md', 'outdated', [
+            { kind: 'changed', block, index: 3, was: 3, before: '旧的一段。' },
+            { kind: 'removed', was: 5, after: block },
+          ]),
+          history: 'found',
+        },
+        { ...status('content/en/B.md', 'outdated', [{ kind: 'added', block, index: 0 }]), history: 'shallow' },
+        status('content/en/C.md', 'unknown'),
+      ],
+      { all: true },
+    );
     expect(text).toBe(
       [
         'Translations: 2 outdated, 1 current, 1 unknown',
@@ -44,6 +47,24 @@ describe('formatStatuses', () => {
         'A translation never stamped is not tracked: `ecom-site l10n stamp FILE` records that it matches its source now.',
         '',
       ].join('\n'),
+    );
+  });
+});
+
+describe('formatStatuses without --all', () => {
+  it('lists what needs work and counts the current translations, as git status does', () => {
+    const statuses = [status('content/en/A.md', 'current'), status('content/en/B.md', 'current'), status('content/en/C.md', 'unknown')];
+    expect(formatStatuses(statuses)).toBe(
+      [
+        'Translations: 0 outdated, 2 current, 1 unknown',
+        '  content/en/C.md  unknown: never stamped',
+        '2 current translation(s) not listed; `ecom-site l10n status --all` lists every translation.',
+        'A translation never stamped is not tracked: `ecom-site l10n stamp FILE` records that it matches its source now.',
+        '',
+      ].join('\n'),
+    );
+    expect(formatStatuses(statuses.slice(0, 2))).toBe(
+      'Translations: 0 outdated, 2 current, 0 unknown\nEvery translation is current (2); `ecom-site l10n status --all` lists them.\n',
     );
   });
 });

@@ -125,6 +125,8 @@ describe('strings', () => {
     expect(resolved.errors).toEqual([]);
     // ja -> en -> zh: `a` from en, `b` (which en lacks too) from zh.
     expect(resolved.strings.ja).toEqual({ a: 'A', b: '乙' });
+    // Which locale each stand-in text comes from: the language whose plural rules apply to it.
+    expect(resolved.from).toEqual({ zh: {}, en: { b: 'zh' }, ja: { a: 'en', b: 'zh' } });
     expect(resolved.warnings.map((w) => [w.file, w.message])).toEqual([
       ['content/en/_strings.yaml', 'The text id "b" is missing in "en"; the "zh" text stands in (content/zh/_strings.yaml).'],
       ['content/ja/_strings.yaml', 'The text id "a" is missing in "ja"; the "en" text stands in (content/en/_strings.yaml).'],

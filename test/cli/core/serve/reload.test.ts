@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { problem, type Problem } from '../../../../cli/core/common/errors.ts';
+import { formatWarnings } from '../../../../cli/core/reporter.ts';
 import { LIVE_TAG, liveReload as liveReloadServing, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
 import type { RunningServer } from '../../../../cli/core/serve/serve.ts';
 import { LIVE_EVENTS } from '../../../../shared/live-paths.ts';
@@ -16,7 +17,8 @@ import { tempDir, waitFor } from '../../../helpers/cli.ts';
 
 /** What the channels of these tests serve as their script; the real one is client/live.ts, bundled. */
 const SCRIPT = '/* the live-reload client */';
-const liveReload = (describe: (list: readonly Problem[]) => string): LiveReload => liveReloadServing(describe, SCRIPT);
+const liveReload = (describe: (list: readonly Problem[], limit?: number) => string): LiveReload =>
+  liveReloadServing(describe, SCRIPT);
 
 const describeWarnings = (list: readonly Problem[]): string => `\n${list.map((p) => p.message).join('\n')}\n`;
 const warning = problem('TRANSLATION_MISSING', 'a page is taken from the other locale');
@@ -81,12 +83,40 @@ describe('live reload', () => {
     const late = await listen(server);
     await waitFor(() => (late.text().includes('event: warnings') ? true : undefined), late.text);
     expect(late.text()).toContain('event: error\ndata: {"text":"content/en/DROC.md:3');
-    expect(late.text()).toContain('event: warnings\ndata: {"count":1,"text":"a page is taken from the other locale\\n"}');
+    expect(late.text()).toContain(
+      'event: warnings\ndata: {"count":1,"text":"a page is taken from the other locale\\n","truncated":false,"full":"/__ecom/warnings"}',
+    );
     expect(live.recover()).toBe(true);
     expect(live.recover()).toBe(false);
     const later = await listen(server);
     await waitFor(() => (later.text().includes('event: warnings') ? true : undefined), later.text);
     expect(later.text()).not.toContain('event: error');
+  });
+
+  it('sends counts and the first places of each kind with 5,000 warnings, and the whole list on request', async () => {
+    // The terminal's format, as watch gives it (cli/commands/watch.ts).
+    const live = liveReload((list, limit) => formatWarnings(list, undefined, limit === undefined ? {} : { limit, more: 'open the panel' }));
+    const server = await serve(live);
+    const warnings = Array.from({ length: 5000 }, (_, i) =>
+      problem(i % 2 ? 'CJK_SPACING' : 'DESCRIPTION_MISSING', `Problem ${i}.`, { file: `content/zh/p${i}.md`, line: 1 }),
+    );
+    live.setWarnings(warnings);
+    const page = await listen(server);
+    await waitFor(() => (page.text().includes('event: warnings') ? true : undefined), page.text);
+    const data = JSON.parse(page.text().split('event: warnings\ndata: ')[1]?.split('\n')[0] ?? '') as {
+      count: number;
+      text: string;
+      truncated: boolean;
+      full: string;
+    };
+    expect(data).toMatchObject({ count: 5000, truncated: true, full: '/__ecom/warnings' });
+    // Two kinds, ten places each, "… and 2490 more" under each: a few lines, not 5,000.
+    expect(data.text.match(/ {2}content\/zh\/p\d+\.md:1 /g)).toHaveLength(20);
+    expect(data.text.match(/… and 2490 more: open the panel/g)).toHaveLength(2);
+    expect(Buffer.byteLength(page.text())).toBeLessThan(5000);
+    const full = (await fetchText(`${server.url}/__ecom/warnings`)).body;
+    expect(full.match(/ {2}content\/zh\/p\d+\.md:1 /g)).toHaveLength(5000);
+    expect(full).not.toContain('more');
   });
 
   it('tries the next port when the one asked for is busy', async () => {

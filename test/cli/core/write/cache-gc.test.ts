@@ -1,0 +1,87 @@
+/**
+ * The build cache stays small (cli/core/write/cache-gc.ts; docs/performance.md, "Caches"): what the last
+ * builds of each content folder did not use is removed, and a site that shrank has a cache that shrinks.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../helpers/cli.ts';
+import { CACHE_RULE, cacheSizes, planPrune, type CacheUse, type CachedFile } from '../../../../cli/core/write/cache-gc.ts';
+
+const HOUR = 3600 * 1000;
+const NOW = 1_000 * HOUR;
+const use = (content: string, at: number, files: string[], out = `/out/${content}`): CacheUse => ({ content, out, at, files });
+const file = (path: string, size = 10, mtimeMs = NOW - 2 * HOUR): CachedFile => ({ path, size, mtimeMs });
+const all = (): boolean => true;
+
+describe('planPrune', () => {
+  it('keeps the files of the last three builds of each content folder and removes the rest', () => {
+    const uses = [
+      use('/a', NOW - 40, ['cards/1.png']),
+      use('/a', NOW - 30, ['cards/2.png']),
+      use('/a', NOW - 20, ['cards/3.png']),
+      use('/b', NOW - 25, ['images/b.webp']),
+    ];
+    const current = use('/a', NOW, ['cards/4.png']);
+    const files = ['cards/1.png', 'cards/2.png', 'cards/3.png', 'cards/4.png', 'images/b.webp', 'images/old.avif'].map((p) => file(p));
+    const { kept, remove } = planPrune([...uses, current], current, files, NOW, all);
+    expect(remove).toEqual(['cards/1.png', 'images/old.avif']);
+    expect(kept.map((u) => u.files[0]).sort()).toEqual(['cards/2.png', 'cards/3.png', 'cards/4.png', 'images/b.webp']);
+  });
+
+  it('forgets the builds of a content folder that is gone or older than the time limit', () => {
+    const current = use('/a', NOW, ['cards/a.png']);
+    const uses = [use('/gone', NOW - 10, ['cards/g.png']), use('/old', NOW - CACHE_RULE.maxAgeMs - 1, ['cards/o.png']), current];
+    const files = ['cards/a.png', 'cards/g.png', 'cards/o.png'].map((p) => file(p));
+    const { kept, remove } = planPrune(uses, current, files, NOW, (folder) => folder !== '/gone');
+    expect(remove).toEqual(['cards/g.png', 'cards/o.png']);
+    expect(kept).toEqual([current]);
+  });
+
+  it('never removes a file used within the grace time, nor the photo probes', () => {
+    const current = use('/a', NOW, []);
+    const files = [file('cards/fresh.png', 10, NOW - 60_000), file('images/probes.json'), file('cards/stale.png')];
+    expect(planPrune([current], current, files, NOW, all).remove).toEqual(['cards/stale.png']);
+  });
+
+  it('keeps the build record of an output folder that exists, and removes one whose folder is gone', () => {
+    const current = use('/a', NOW, ['builds/now.json'], '/out/now');
+    const uses = [use('/x', NOW - CACHE_RULE.maxAgeMs - 5, ['builds/gone.json'], '/out/gone'), current];
+    const files = [
+      file('builds/now.json'),
+      file('builds/gone.json'),
+      file('builds/unknown.json'),
+      file('builds/ancient.json', 10, NOW - CACHE_RULE.maxAgeMs - 1),
+    ];
+    const { remove } = planPrune(uses, current, files, NOW, (folder) => folder !== '/out/gone');
+    expect(remove).toEqual(['builds/ancient.json', 'builds/gone.json']);
+  });
+
+  it('above the size cap removes the oldest files the current build did not use, until under it', () => {
+    const rule = { ...CACHE_RULE, maxBytes: 25 };
+    const current = use('/a', NOW, ['cards/mine.png']);
+    const other = use('/b', NOW - 10, ['cards/b1.png', 'cards/b2.png', 'cards/b3.png']);
+    const files = [
+      file('cards/mine.png', 10),
+      file('cards/b1.png', 10, NOW - 5 * HOUR),
+      file('cards/b2.png', 10, NOW - 4 * HOUR),
+      file('cards/b3.png', 10, NOW - 3 * HOUR),
+    ];
+    expect(planPrune([other, current], current, files, NOW, all, rule).remove).toEqual(['cards/b1.png', 'cards/b2.png']);
+  });
+});
+
+describe('cacheSizes', () => {
+  it('sums the bytes and files of each part of the cache folder, largest first', async () => {
+    const dir = tempDir('ecom-cache-size-');
+    mkdirSync(join(dir, 'cards'));
+    writeFileSync(join(dir, 'cards', 'a.png'), 'x'.repeat(300));
+    writeFileSync(join(dir, 'cards', 'b.png'), 'x'.repeat(200));
+    writeFileSync(join(dir, 'uses.json'), '{}');
+    expect(await cacheSizes(dir)).toEqual([
+      { name: 'cards', bytes: 500, files: 2 },
+      { name: 'uses.json', bytes: 2, files: 1 },
+    ]);
+    expect(await cacheSizes(join(dir, 'none'))).toEqual([]);
+  });
+});
