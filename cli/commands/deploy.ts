@@ -25,6 +25,7 @@ export interface DeployFlags {
   maxDeletes: number;
   json?: boolean;
   quiet?: boolean;
+  allowRemoved?: boolean;
 }
 
 /** Runs `deploy`; returns the exit code (0, 1 for a failed deploy, 2 for wrong usage). */
@@ -58,6 +59,7 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
       target,
       dryRun,
       maxDeletes: flags.maxDeletes,
+      allowRemoved: Boolean(flags.allowRemoved),
       open: openBucket,
       signal: controller.signal,
       ...(flags.quiet || flags.json ? {} : { onProgress: progress.update }),

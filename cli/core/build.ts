@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../client/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './plan/apply.ts';
-import { emptyManifest, heldFiles, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
+import { emptyManifest, heldFiles, readManifest, recordedFiles, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
 import { toParsed } from './load/content.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
@@ -19,7 +19,10 @@ import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
 import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './plan/site.ts';
 import { displayPath } from './common/paths.ts';
-import { outputTargets, type SiteTargets } from './plan/targets.ts';
+import { isPageFileKey, outputTargets, type SiteTargets } from './plan/targets.ts';
+import { removedRoutes, removedWarnings, type RemovedRoute } from './redirects/removed.ts';
+import { redirectFile } from './redirects/output.ts';
+import { toPath } from './redirects/collect.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
@@ -48,8 +51,11 @@ export interface BuildOptions {
   threads?: number;
 }
 
-/** The report of `--report`: the translation report and how each translation stands against its source. */
-export type BuildReport = TranslationReport & { translations: TranslationStatus[] };
+/**
+ * The report of `--report`: the translation report, how each translation stands against its source, and the
+ * pages the previous build of the same output folder wrote that this one does not (cli/core/redirects/removed.ts).
+ */
+export type BuildReport = TranslationReport & { translations: TranslationStatus[]; removed: RemovedRoute[] };
 
 /** What a finished build reports. */
 export interface BuildResult {
@@ -167,6 +173,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
+  // Read whatever version of the tool wrote it: an upgrade must not hide a page dropped in the same build.
+  const removed = dropped((await recordedFiles(cacheDir, outDir)) ?? {}, described, site);
+  site.warnings.push(...removedWarnings(removed, (file) => displayPath(join(outDir, file))));
   // The search index is made from the written pages, after the plan (cli/core/write/search-stage.ts).
   const p = plan(withoutIndex(held, site.config.locales), targets);
   const jobWarnings = new Map(
@@ -181,6 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return {
         ...translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales),
         translations: site.translations,
+        removed,
       };
     },
     outDir,
@@ -233,6 +243,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await output.abort();
     throw error;
   }
+}
+
+/** The pages the previous build of the folder wrote that this one does not, and where each leads now. */
+function dropped(previous: Manifest['files'], described: SiteTargets, site: Site): RemovedRoute[] {
+  const pagesNow = new Set([...described.targets].filter(([, t]) => t.make.kind === 'job').map(([file]) => file));
+  const { locales } = site.config;
+  const moved = new Map(site.redirects.map((r): [string, string] => [redirectFile(r, locales), toPath(r, locales)]));
+  return removedRoutes(previous, isPageFileKey, pagesNow, moved);
 }
 
 /** True when `dir` holds exactly the files the manifest recorded, and the marker. */

@@ -28,7 +28,7 @@ export interface Bucket {
   put(
     key: string,
     body: Uint8Array | string,
-    headers: ObjectHeaders & { md5?: string },
+    headers: ObjectHeaders & { md5?: string; redirect?: string },
     options?: { ifNoneMatch?: boolean },
   ): Promise<void>;
   remove(key: string): Promise<void>;
@@ -88,6 +88,8 @@ export function openBucket(target: TargetUrl): Bucket {
           ContentType: headers.contentType,
           CacheControl: headers.cacheControl,
           ...(headers.md5 ? { ContentMD5: Buffer.from(headers.md5, 'hex').toString('base64') } : {}),
+          // A moved page's old address: the bucket's website endpoint answers 301 to it (docs/deploy.md, "Moved pages").
+          ...(headers.redirect ? { WebsiteRedirectLocation: headers.redirect } : {}),
           ...(options.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
         }),
       );

@@ -37,6 +37,8 @@ export interface Upload extends ObjectHeaders {
   size: number;
   phase: Phase;
   reason: Exclude<Reason, 'gone'>;
+  /** A moved page's old address: the new URL, stored as the object's website redirect (cli/core/deploy/moved.ts). */
+  redirect?: string;
 }
 
 /** One delete. */
@@ -127,7 +129,9 @@ function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
   return keys.every((key) => {
     const x = a.files[key];
     const y = b.files[key];
-    return !!x && !!y && x.md5 === y.md5 && x.contentType === y.contentType && x.cacheControl === y.cacheControl;
+    return (
+      !!x && !!y && x.md5 === y.md5 && x.contentType === y.contentType && x.cacheControl === y.cacheControl && x.redirect === y.redirect
+    );
   });
 }
 

@@ -18,6 +18,8 @@ export function manifestKey(prefix: string): string {
 /** What the manifest records of one key. */
 export interface ManifestEntry extends ObjectHeaders {
   md5: string;
+  /** The new URL of a moved page's old address, stored as the object's website redirect (cli/core/deploy/moved.ts). */
+  redirect?: string;
 }
 
 /** The manifest of the last complete deploy. */
@@ -35,8 +37,8 @@ export function serializeManifest(manifest: DeployManifest): string {
     Object.keys(manifest.files)
       .sort()
       .map((key) => {
-        const { md5, contentType, cacheControl } = manifest.files[key] as ManifestEntry;
-        return [key, { md5, contentType, cacheControl }];
+        const { md5, contentType, cacheControl, redirect } = manifest.files[key] as ManifestEntry;
+        return [key, { md5, contentType, cacheControl, ...(redirect ? { redirect } : {}) }];
       }),
   );
   return `${JSON.stringify({ version: 1, files, kept: [...manifest.kept].sort() }, null, 1)}\n`;
@@ -52,7 +54,12 @@ export function parseManifest(text: string | undefined): DeployManifest | undefi
     for (const [key, entry] of Object.entries(data.files)) {
       const e = entry as Partial<ManifestEntry>;
       if (typeof e.md5 === 'string' && typeof e.contentType === 'string' && typeof e.cacheControl === 'string') {
-        files[key] = { md5: e.md5, contentType: e.contentType, cacheControl: e.cacheControl };
+        files[key] = {
+          md5: e.md5,
+          contentType: e.contentType,
+          cacheControl: e.cacheControl,
+          ...(typeof e.redirect === 'string' ? { redirect: e.redirect } : {}),
+        };
       }
     }
     return { version: 1, files, kept: data.kept.filter((k): k is string => typeof k === 'string') };

@@ -17,6 +17,7 @@ import { classifyFailure, factsOf } from './failures.ts';
 import { headersOf } from './headers.ts';
 import { describeHolder, isStale, lockBody, lockKey, parseLock, type LockHolder } from './lock.ts';
 import { manifestKey, parseManifest, serializeManifest } from './manifest.ts';
+import { movedFiles, removedPages, removedProblem, withRedirects } from './moved.ts';
 import { PHASES } from './phases.ts';
 
 /** Requests in flight at once while uploading or deleting. */
@@ -36,6 +37,8 @@ export interface DeployOptions {
   onProgress?(done: number, total: number): void;
   /** Aborted by Ctrl-C: no new request starts, and the lock is released. */
   signal?: AbortSignal;
+  /** Delete live pages that have no redirect at their address (`--allow-removed`); refused otherwise. */
+  allowRemoved?: boolean;
 }
 
 /** A file that failed to upload or delete. */
@@ -102,7 +105,8 @@ async function takeLock(bucket: Bucket, key: string): Promise<LockHolder | undef
 /** Deploys the built folder to the target. Throws SiteError for whatever stops it. */
 export async function publish(options: DeployOptions): Promise<DeployResult> {
   const { target, dryRun } = options;
-  const files = await builtFiles(options.outDir, options.cacheDir);
+  const moved = await movedFiles(options.outDir, await builtFiles(options.outDir, options.cacheDir));
+  const { files } = moved;
   const untyped = files.filter((f) => !headersOf(f.file));
   if (untyped.length) {
     throw new SiteError(
@@ -130,8 +134,14 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
         throw new SiteError(requestProblem(error, 'Reading the deploy manifest'));
       }),
     ]);
-    const plan = planDeploy(files, remote, parseManifest(manifestText), target.prefix);
+    const previous = parseManifest(manifestText);
+    const plan = withRedirects(planDeploy(files, remote, previous, target.prefix), moved.redirects, previous, target.prefix);
     const result: DeployResult = { plan, uploaded: [], deleted: [], failed: [], manifestWritten: false, ...(tookOver ? { tookOver } : {}) };
+    const removed = options.allowRemoved ? [] : removedPages(plan, previous, target.prefix);
+    if (removed.length) {
+      if (dryRun) return { ...result, refused: removedProblem(removed) };
+      throw new SiteError(removedProblem(removed));
+    }
     if (plan.deletes.length > options.maxDeletes) {
       const refused = problem(
         'DEPLOY_TOO_MANY_DELETES',
