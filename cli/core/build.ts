@@ -20,9 +20,9 @@ import { RenderPool, threadsFor } from './render/pool.ts';
 import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './plan/site.ts';
 import { displayPath } from './common/paths.ts';
 import { isPageFileKey, outputTargets, type SiteTargets } from './plan/targets.ts';
-import { removedRoutes, removedWarnings, type RemovedRoute } from './redirects/removed.ts';
-import { redirectFile } from './redirects/output.ts';
-import { toPath } from './redirects/collect.ts';
+import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
+import { redirectFile } from './render/redirects.ts';
+import { toPath } from './load/redirects.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
@@ -53,7 +53,7 @@ export interface BuildOptions {
 
 /**
  * The report of `--report`: the translation report, how each translation stands against its source, and the
- * pages the previous build of the same output folder wrote that this one does not (cli/core/redirects/removed.ts).
+ * pages the previous build of the same output folder wrote that this one does not (cli/core/plan/removed.ts).
  */
 export type BuildReport = TranslationReport & { translations: TranslationStatus[]; removed: RemovedRoute[] };
 

@@ -4,7 +4,7 @@ import { systemProblem } from './common/system-errors.ts';
 import type { TranslationReport } from './load/i18n.ts';
 import { formatStatuses } from './l10n/format.ts';
 import type { StatusWithHistory } from './l10n/history.ts';
-import type { RemovedRoute } from './redirects/removed.ts';
+import type { RemovedRoute } from './plan/removed.ts';
 
 /** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
 function placeLine(p: Problem): string {

@@ -121,7 +121,8 @@ export function planDeploy(
   return { uploads, unchanged, deletes, kept: manifest.kept, manifest, manifestChanged, untyped: untyped.sort() };
 }
 
-function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
+/** True when two manifests record the same keys with the same MD5s, headers and redirects, and keep the same keys. */
+export function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
   const keys = Object.keys(a.files);
   if (keys.length !== Object.keys(b.files).length || a.kept.length !== b.kept.length) return false;
   const kept = new Set(a.kept);

@@ -1,6 +1,6 @@
 /**
  * Moved pages on object storage (docs/deploy.md, "Moved pages"). The build leaves a redirect map in the
- * output (cli/core/redirects/output.ts): each old address's page is stored as usual, with
+ * output (cli/core/render/redirects.ts): each old address's page is stored as usual, with
  * `x-amz-website-redirect-location` set to the new URL, so a bucket's website endpoint answers 301 and any
  * other host still serves the page's meta refresh. The deploy manifest records which keys are redirects,
  * which is how a later deploy tells a live page from an old address: deleting a page that is live now,
@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, type Problem } from '../common/errors.ts';
-import { parseRedirectMap, REDIRECT_MAP } from '../redirects/output.ts';
-import type { DeployPlan, LocalFile } from './diff.ts';
+import { parseRedirectMap, REDIRECT_MAP } from '../render/redirects.ts';
+import { sameManifest, type DeployPlan, type LocalFile } from './diff.ts';
 import { urlPathOf } from './keys.ts';
 import type { DeployManifest } from './manifest.ts';
 import { PHASES } from './phases.ts';
@@ -52,13 +52,12 @@ export function withRedirects(
     ]),
   ) as DeployPlan['uploads'];
   const files: DeployManifest['files'] = {};
-  let changed = plan.manifestChanged;
   for (const [key, entry] of Object.entries(plan.manifest.files)) {
     const redirect = locationOf(key);
     files[key] = redirect ? { ...entry, redirect } : entry;
-    if (previous?.files[key] && previous.files[key]?.redirect !== redirect) changed = true;
   }
-  return { ...plan, uploads, manifest: { ...plan.manifest, files }, manifestChanged: changed };
+  const manifest = { ...plan.manifest, files };
+  return { ...plan, uploads, manifest, manifestChanged: !previous || !sameManifest(previous, manifest) };
 }
 
 /** The URL paths of the live pages a plan deletes: HTML the last deploy published as a page, not as a redirect. */

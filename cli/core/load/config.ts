@@ -14,7 +14,7 @@ import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
 import { parseTargetUrl, type TargetUrl } from './target-url.ts';
-import type { RedirectEntry } from '../redirects/collect.ts';
+import type { RedirectEntry } from './redirects.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
@@ -48,7 +48,7 @@ export interface SiteConfig {
   maxPageSize: number;
   /** Where `ecom-site deploy` publishes (`deploy.targets`; docs/deploy.md): none when site.yaml names none. */
   deployTargets: DeployTarget[];
-  /** Old addresses with no page behind them (`redirects`; cli/core/redirects/collect.ts checks them). */
+  /** Old addresses with no page behind them (`redirects`; cli/core/load/redirects.ts checks them). */
   redirects: RedirectEntry[];
 }
 
@@ -166,7 +166,7 @@ const siteSchema = (codes: readonly string[]): Field => ({
     placeholders: { kind: 'list', of: { kind: 'enum', values: PLACEHOLDER_FIELDS } },
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
-    // Paths are checked against the pages once they are known (cli/core/redirects/collect.ts).
+    // Paths are checked against the pages once they are known (cli/core/load/redirects.ts).
     redirects: {
       kind: 'list',
       of: {

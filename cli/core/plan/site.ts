@@ -40,7 +40,7 @@ import { coverProblems, isRasterPath, type ImageTable } from '../images/images.t
 import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
-import { collectRedirects, type LiveSite, type Redirect } from '../redirects/collect.ts';
+import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/prose.ts';
@@ -410,7 +410,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   };
 }
 
-/** What the output answers, for checking old addresses against (cli/core/redirects/collect.ts). */
+/** What the output answers, for checking old addresses against (cli/core/load/redirects.ts). */
 function liveSite(pages: readonly PlannedPage[], files: ReadonlySet<string>, config: SiteConfig): LiveSite {
   const { locales } = config;
   const written = new Map(

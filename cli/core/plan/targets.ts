@@ -17,7 +17,7 @@ import { renderSitePage } from '../render/render.ts';
 import { cacheDirOf, type Site } from './site.ts';
 import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 import { translator } from '../load/i18n.ts';
-import { answerOf, REDIRECT_MAP, redirectFile, redirectPage, renderRedirectMap } from '../redirects/output.ts';
+import { answerOf, REDIRECT_MAP, redirectFile, redirectPage, renderRedirectMap } from '../render/redirects.ts';
 
 /** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -36,7 +36,7 @@ export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   return files;
 }
 
-/** The page at every old address, and the redirect map (cli/core/redirects/output.ts), always written, empty or not. */
+/** The page at every old address, and the redirect map (cli/core/render/redirects.ts), always written, empty or not. */
 export function redirectFiles(site: Site): Array<[string, string]> {
   const { config, ctx } = site;
   const { locales } = config;

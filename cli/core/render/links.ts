@@ -15,7 +15,7 @@ export interface LinkTargets {
   files: ReadonlySet<string>;
   /** Routes left out because their pages are drafts, with the draft's file (`planPages`). */
   drafts?: ReadonlyMap<string, string>;
-  /** Old routes kept by a page's `aliases`, with the page's route (cli/core/redirects/collect.ts). */
+  /** Old routes kept by a page's `aliases`, with the page's route (cli/core/load/redirects.ts). */
   aliases?: ReadonlyMap<string, string>;
 }
 

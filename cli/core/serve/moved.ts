@@ -1,11 +1,11 @@
 /**
  * The redirects of a built folder as `watch` and the test servers answer them: read from the redirect map
- * the build wrote (cli/core/redirects/output.ts), so they answer exactly what the shipped nginx
+ * the build wrote (cli/core/render/redirects.ts), so they answer exactly what the shipped nginx
  * configuration answers. The map is read again whenever its size or modification time changes (a rebuild).
  */
 import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Answer, parseRedirectMap, REDIRECT_MAP } from '../redirects/output.ts';
+import { type Answer, parseRedirectMap, REDIRECT_MAP } from '../render/redirects.ts';
 
 /** The last map read, per folder, with the stamp it was read at. */
 const cache = new Map<string, { stamp: string; answers: Map<string, Answer> }>();

@@ -1,5 +1,5 @@
 /**
- * Old addresses (cli/core/redirects/collect.ts): front matter aliases localised per locale, site.yaml
+ * Old addresses (cli/core/load/redirects.ts): front matter aliases localised per locale, site.yaml
  * redirects as written, and every way one can be wrong reported with its file and line.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   type AliasedPage,
   type LiveSite,
   type RedirectEntry,
-} from '../../../../cli/core/redirects/collect.ts';
+} from '../../../../cli/core/load/redirects.ts';
 import { random } from '../../../helpers/random.ts';
 
 const locales = DEFAULTS.locales;

@@ -1,11 +1,11 @@
 /**
- * What the output holds for an old address (cli/core/redirects/output.ts): the page any static host serves,
+ * What the output holds for an old address (cli/core/render/redirects.ts): the page any static host serves,
  * and the nginx map that `watch` and `deploy` read back.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import type { Redirect } from '../../../../cli/core/redirects/collect.ts';
-import { answerOf, parseRedirectMap, redirectFile, redirectPage, renderRedirectMap } from '../../../../cli/core/redirects/output.ts';
+import type { Redirect } from '../../../../cli/core/load/redirects.ts';
+import { answerOf, parseRedirectMap, redirectFile, redirectPage, renderRedirectMap } from '../../../../cli/core/render/redirects.ts';
 
 const locales = DEFAULTS.locales;
 const moved = (from: string, to: string, locale: 'zh' | 'en', status: 301 | 302 = 301): Redirect => ({

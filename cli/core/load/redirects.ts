@@ -74,7 +74,7 @@ export interface Collected {
 /**
  * A decoded site path that may be an old address: letters, marks and digits of any script and `-._~`,
  * in segments joined by `/`, none starting with `.`. Nothing here needs quoting in an nginx file or a
- * header, which is where these paths end up (cli/core/redirects/output.ts).
+ * header, which is where these paths end up (cli/core/render/redirects.ts).
  */
 const SAFE_PATH = /^(\/[\p{L}\p{M}\p{N}_~-][\p{L}\p{M}\p{N}._~-]*)+$/u;
 

@@ -8,9 +8,9 @@
  */
 import { langOf, type Locales } from '../common/locales.ts';
 import { encodeSitePath, outputFiles } from '../common/routes.ts';
-import { absoluteUrl } from '../render/head.ts';
-import { escapeXml } from '../render/sitemap.ts';
-import { fromPath, toPath, type Redirect, type RedirectStatus } from './collect.ts';
+import { absoluteUrl } from './head.ts';
+import { escapeXml } from './sitemap.ts';
+import { fromPath, toPath, type Redirect, type RedirectStatus } from '../load/redirects.ts';
 
 /**
  * The redirect map's file in the output folder. A dotfile: nginx (`location ~ /\.`), `watch` and `deploy`
@@ -70,7 +70,7 @@ const HEADER = '# Written by ecom-site build: the old addresses of moved pages (
 
 /**
  * The redirect map: one exact-match nginx location per old address, for `include` inside the site's
- * `server { }`. The paths were checked to hold nothing nginx would read as syntax (cli/core/redirects/collect.ts),
+ * `server { }`. The paths were checked to hold nothing nginx would read as syntax (cli/core/load/redirects.ts),
  * and are quoted all the same; nginx matches the decoded path, and the Location is relative, as the shipped
  * configuration's `absolute_redirect off` keeps every redirect.
  */

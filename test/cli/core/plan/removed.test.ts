@@ -1,6 +1,6 @@
-/** The pages a build drops since the previous build of its folder (cli/core/redirects/removed.ts). */
+/** The pages a build drops since the previous build of its folder (cli/core/plan/removed.ts). */
 import { describe, expect, it } from 'vitest';
-import { pagePathOf, removedRoutes, removedWarnings } from '../../../../cli/core/redirects/removed.ts';
+import { pagePathOf, removedRoutes, removedWarnings } from '../../../../cli/core/plan/removed.ts';
 
 const isPage = (key: string): boolean => key.startsWith('job:');
 
