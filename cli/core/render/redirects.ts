@@ -55,6 +55,7 @@ export function redirectPage(redirect: Redirect, baseUrl: string, locales: Local
     `<html lang="${escapeXml(langOf(locales, redirect.from.locale))}">`,
     '<head>',
     '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeXml(text.title)}</title>`,
     '<meta name="robots" content="noindex">',
     `<link rel="canonical" href="${escapeXml(canonical)}">`,
