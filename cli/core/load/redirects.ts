@@ -156,7 +156,9 @@ function pageClaims(pages: readonly AliasedPage[], live: LiveSite, errors: Probl
 /** The aliases by route, each claimed by one route only and free in every locale. */
 function checkClaims(claims: readonly Claim[], pages: readonly AliasedPage[], live: LiveSite, errors: Problem[]): Map<string, string> {
   const owner = new Map<string, Claim>();
-  for (const claim of claims) {
+  // In file order, so that which of two claims is named first does not depend on the order pages were read in.
+  const ordered = [...claims].sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
+  for (const claim of ordered) {
     const first = owner.get(claim.alias);
     if (first && first.route !== claim.route) {
       errors.push(
@@ -174,8 +176,8 @@ function checkClaims(claims: readonly Claim[], pages: readonly AliasedPage[], li
   for (const claim of owner.values()) {
     const taken = pages
       .filter((page) => page.route === claim.route)
-      .map((page) => ({ path: localisePath(claim.alias, page.locale, live.locales), locale: page.locale }))
-      .map(({ path }) => ({ path, by: liveOwner(path, live) }))
+      .map((page) => localisePath(claim.alias, page.locale, live.locales))
+      .map((path) => ({ path, by: liveOwner(path, live) }))
       .find(({ by }) => by !== undefined);
     if (taken) {
       errors.push(

@@ -187,12 +187,15 @@ describe('whatever the order pages come in', () => {
       page('/B', 'en', undefined, true),
       page('/C', 'zh', ['/c1', '/c2']),
       page('/C', 'en', ['/c2']),
+      page('/D', 'zh', ['/a1', '/C']),
     ];
     const reference = describeAll(pages);
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const next = random(seed);
       const shuffled = [...pages].sort(() => next() - 0.5);
-      expect(describeAll(shuffled).pairs, `seed ${seed}`).toEqual(reference.pairs);
+      const result = describeAll(shuffled);
+      expect(result.pairs, `seed ${seed}`).toEqual(reference.pairs);
+      expect(result.errors.sort(), `seed ${seed}`).toEqual([...reference.errors].sort());
     }
   });
 });
