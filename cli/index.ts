@@ -120,6 +120,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--to <url>', 'a target URL: s3://BUCKET?region=R&endpoint=URL&use_path_style=true&prefix=P')
     .option('--dry-run', 'print each upload and delete with its reason, and change nothing')
     .option('--max-deletes <n>', 'refuse a deploy that would delete more objects than this', parseMaxDeletes, DEFAULTS.maxDeletes)
+    .option('--allow-removed', 'delete live pages that have no alias or redirect (refused otherwise)')
     .option('--json', 'print the result as one JSON document on stdout')
     .option('--quiet', 'print nothing but errors')
     .action(async (flags: DeployFlags) => {

@@ -29,6 +29,9 @@ export const UI_TEXT = {
   'error.goHome': { zh: '返回首页', en: 'Go back to home' },
   'error.notFoundLead': { zh: '您访问的页面不存在或已被移动。', en: 'The page you asked for does not exist or has moved.' },
   'error.otherWays': { zh: '其他入口', en: 'Other ways in' },
+  // The page left at a moved page's old address (cli/core/redirects/output.ts), followed by a link to the new one.
+  'moved.title': { zh: '页面已移动', en: 'This page has moved' },
+  'moved.lead': { zh: '本页面已移至：', en: 'This page is now at' },
   'section.highlights': { zh: '产品亮点', en: 'Highlights' },
   'section.modules': { zh: '平台模块', en: 'Platform modules' },
   'section.products': { zh: '产品一览', en: 'Products' },

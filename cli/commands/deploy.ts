@@ -26,6 +26,7 @@ export interface DeployFlags {
   maxDeletes: number;
   json?: boolean;
   quiet?: boolean;
+  allowRemoved?: boolean;
 }
 
 /** Runs `deploy`; returns the exit code (0, 1 for a failed deploy, 2 for wrong usage). */
@@ -67,6 +68,7 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
       target,
       dryRun,
       maxDeletes: flags.maxDeletes,
+      allowRemoved: Boolean(flags.allowRemoved),
       open: openBucket,
       signal: controller.signal,
       ...(flags.quiet || flags.json ? {} : { onProgress: progress.update }),

@@ -9,7 +9,17 @@ import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { applyPlan, newFolderSink } from './plan/apply.ts';
-import { emptyManifest, heldFiles, manifestName, readManifest, recordFiles, stamps, writeManifest, type Manifest } from './write/cache.ts';
+import {
+  emptyManifest,
+  heldFiles,
+  manifestName,
+  readManifest,
+  recordedFiles,
+  recordFiles,
+  stamps,
+  writeManifest,
+  type Manifest,
+} from './write/cache.ts';
 import { pruneCache } from './write/cache-gc.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
@@ -23,7 +33,10 @@ import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
 import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './plan/site.ts';
 import { displayPath } from './common/paths.ts';
-import { outputTargets, type SiteTargets } from './plan/targets.ts';
+import { isPageFileKey, outputTargets, type SiteTargets } from './plan/targets.ts';
+import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
+import { redirectFile } from './render/redirects.ts';
+import { toPath } from './load/redirects.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { TranslationStatus } from './l10n/status.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
@@ -53,8 +66,11 @@ export interface BuildOptions {
   threads?: number;
 }
 
-/** The report of `--report`: the translation report and how each translation stands against its source. */
-export type BuildReport = TranslationReport & { translations: TranslationStatus[] };
+/**
+ * The report of `--report`: the translation report, how each translation stands against its source, and the
+ * pages the previous build of the same output folder wrote that this one does not (cli/core/plan/removed.ts).
+ */
+export type BuildReport = TranslationReport & { translations: TranslationStatus[]; removed: RemovedRoute[] };
 
 /** What a finished build reports. */
 export interface BuildResult {
@@ -174,6 +190,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
+  // Read whatever version of the tool wrote it: an upgrade must not hide a page dropped in the same build.
+  const removed = dropped((await recordedFiles(cacheDir, outDir)) ?? {}, described, site);
+  site.warnings.push(...removedWarnings(removed, (file) => displayPath(join(outDir, file))));
   // The search index is made from the written pages, after the plan (cli/core/write/search-stage.ts).
   const p = plan(withoutIndex(held, site.config.locales), targets);
   const jobWarnings = new Map(
@@ -188,6 +207,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return {
         ...translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales),
         translations: site.translations,
+        removed,
       };
     },
     outDir,
@@ -263,6 +283,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 function cacheFilesOf(site: Site, outDir: string): string[] {
   const variants = Object.entries(site.images).flatMap(([path, info]) => ('error' in info ? [] : variantsOf(path, info)));
   return [...site.cards.map(cardCacheName), ...variants.map(variantCacheName), manifestName(outDir)];
+}
+
+/** The pages the previous build of the folder wrote that this one does not, and where each leads now. */
+function dropped(previous: Manifest['files'], described: SiteTargets, site: Site): RemovedRoute[] {
+  const pagesNow = new Set([...described.targets].filter(([, t]) => t.make.kind === 'job').map(([file]) => file));
+  const { locales } = site.config;
+  const moved = new Map(site.redirects.map((r): [string, string] => [redirectFile(r, locales), toPath(r, locales)]));
+  return removedRoutes(previous, isPageFileKey, pagesNow, moved);
 }
 
 /** True when `dir` holds exactly the files the manifest recorded, and the marker. */

@@ -4,6 +4,7 @@ import { systemProblem } from './common/system-errors.ts';
 import type { TranslationReport } from './load/i18n.ts';
 import { formatStatuses } from './l10n/format.ts';
 import type { StatusWithHistory } from './l10n/history.ts';
+import type { RemovedRoute } from './plan/removed.ts';
 
 /** A problem's place and message on one line, without its hint: `file:line:col  CODE  message`. */
 function placeLine(p: Problem): string {
@@ -115,7 +116,9 @@ export function formatLine(p: Problem): string {
 }
 
 /** Formats the translation report as a table, then how each translation stands against its source. */
-export function formatReport(report: TranslationReport & { translations?: readonly StatusWithHistory[] }): string {
+export function formatReport(
+  report: TranslationReport & { translations?: readonly StatusWithHistory[]; removed?: readonly RemovedRoute[] },
+): string {
   // One column per locale, in configured order; the last is not padded.
   const row = (first: string, cells: readonly string[]): string =>
     first.padEnd(36) + cells.map((cell, i) => (i < cells.length - 1 ? cell.padEnd(10) : cell)).join('');
@@ -140,6 +143,11 @@ export function formatReport(report: TranslationReport & { translations?: readon
     }
   }
   if (report.translations) lines.push('', formatStatuses(report.translations, { all: true }).trimEnd());
+  if (report.removed?.length) {
+    lines.push('', 'pages removed since the previous build of this folder:');
+    for (const r of report.removed)
+      lines.push(`  ${r.path.padEnd(34)}${r.movedTo ? `moved to ${r.movedTo}` : 'removed, no alias or redirect'}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -32,15 +32,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The shipped server block with `root` and `listen` pointed at `dir` and `port`. */
+/** The shipped server block with `root`, the redirect map's `include` and `listen` pointed at `dir` and `port`. */
 export function serverBlock(dir: string, port: number): string {
   const shipped = readFileSync(join(ROOT, 'hosting', 'nginx.conf'), 'utf8');
   const block = shipped
     .replace(/^(\s*)root\s+[^;]+;/m, `$1root ${dir};`)
+    .replace(/^(\s*)include\s+\S+\/(\.redirects\.nginx);/m, `$1include ${dir}/$2;`)
     .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${port};`)
     .replace(/^\s*listen\s+\[::\]:80;\n/m, '');
-  if (block === shipped || !block.includes(`root ${dir};`) || !block.includes(`listen 127.0.0.1:${port};`)) {
-    throw new Error('hosting/nginx.conf no longer has the `root` and `listen 80;` lines docs/hosting.md tells users to adapt.');
+  if (
+    block === shipped ||
+    !block.includes(`root ${dir};`) ||
+    !block.includes(`include ${dir}/.redirects.nginx;`) ||
+    !block.includes(`listen 127.0.0.1:${port};`)
+  ) {
+    throw new Error('hosting/nginx.conf no longer has the `root`, `include` and `listen 80;` lines docs/hosting.md tells users to adapt.');
   }
   return block;
 }

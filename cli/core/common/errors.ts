@@ -223,6 +223,36 @@ export const CATALOGUE = {
     when: 'a symbolic link in public/ or the content folder points outside that folder (or nowhere); nothing is built',
     hint: 'Copy the file into the folder instead of linking to it; the build never reads, and never publishes, a file from outside public/ and the content folder (docs/writing.md, "Symbolic links").',
   },
+  ALIAS_INVALID: {
+    severity: 'error',
+    title: 'Invalid alias',
+    when: 'a front matter `aliases` entry is not a route a page could have: not starting with `/`, holding characters a route drops, written with a locale prefix (`/en/…`), or under a path the build writes itself',
+    hint: 'Write each alias as links are written, without `/en`: `aliases: [/DMOC, /products/dmoc]` (docs/writing.md, "Moving or removing a page").',
+  },
+  ALIAS_CONFLICT: {
+    severity: 'error',
+    title: 'Alias already taken',
+    when: 'an alias is the address of a live page or file (in any case), or two pages claim one alias (both named)',
+    hint: 'An alias keeps an address that has nothing behind it any more: remove it from the page that still lives there, or keep it on one page only.',
+  },
+  REDIRECT_INVALID: {
+    severity: 'error',
+    title: 'Invalid redirect',
+    when: 'a site.yaml `redirects` entry leads to nothing, to another redirect (a chain) or back to itself (a loop), starts from a live address or one already redirected, or has a status other than 301 or 302',
+    hint: 'Each redirect goes from an address with nothing behind it straight to a live page or file, as its URL path is written (`/en/DR` for English): see "Moving or removing a page" in docs/writing.md.',
+  },
+  LINK_TO_ALIAS: {
+    severity: 'warning',
+    title: 'Link to an old address',
+    when: "a link points to a page's alias: it is written to the page's current route, and the warning names it",
+    hint: "Write the page's current route in the link, as the message says; the alias stays for visitors from outside.",
+  },
+  PAGE_REMOVED: {
+    severity: 'warning',
+    title: 'Published page removed',
+    when: 'a page the previous build of this output folder wrote is gone, and no alias or redirect keeps its address (listed by `build --report`)',
+    hint: 'If the page moved, add its old route to the new page\'s `aliases`; if it is gone, add a site.yaml `redirect` to the nearest page. Otherwise `deploy` refuses to delete it without --allow-removed (docs/writing.md, "Moving or removing a page").',
+  },
   OUT_UNSAFE: {
     severity: 'error',
     title: 'Unsafe output folder',
@@ -378,6 +408,12 @@ export const CATALOGUE = {
     title: 'Profile not found',
     when: 'the target URL names a `profile` that neither ~/.aws/config nor ~/.aws/credentials (or the files AWS_CONFIG_FILE and AWS_SHARED_CREDENTIALS_FILE name) holds',
     hint: 'Add the profile to ~/.aws/credentials or ~/.aws/config, or fix its name in the target URL (docs/deploy.md, "Credentials").',
+  },
+  DEPLOY_PAGES_REMOVED: {
+    severity: 'error',
+    title: 'Deploy would remove live pages',
+    when: 'a deploy would delete pages the last deploy published, with no alias or redirect for their addresses (listed); nothing was uploaded or deleted',
+    hint: 'Keep each address: add it to the `aliases` of the page that replaces it, or a site.yaml `redirects` entry, then build and deploy again. To drop them on purpose, deploy with --allow-removed.',
   },
   DEPLOY_NETWORK: {
     severity: 'error',

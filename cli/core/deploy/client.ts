@@ -27,6 +27,17 @@ import type { ObjectHeaders } from './headers.ts';
 import { openNoFollow } from '../common/md5-file.ts';
 import { deployLimits } from './limits.ts';
 
+/** What an uploaded file is stored with: its headers, its MD5 and, at a moved page's old address, where it leads. */
+export type UploadHeaders = ObjectHeaders & { md5: string; redirect?: string };
+
+/**
+ * The website redirect of a moved page's old address: the bucket's website endpoint answers 301 to it
+ * (docs/deploy.md, "Moved pages").
+ */
+function redirectOf(headers: UploadHeaders): { WebsiteRedirectLocation?: string } {
+  return headers.redirect ? { WebsiteRedirectLocation: headers.redirect } : {};
+}
+
 /** The requests deploy makes of one bucket. */
 export interface Bucket {
   /** Every object under `prefix`, by key, with its ETag (quotes removed) and size. */
@@ -39,7 +50,7 @@ export interface Bucket {
    */
   put(key: string, body: string, headers: ObjectHeaders, options?: { ifNoneMatch?: boolean; ifMatch?: string }): Promise<void>;
   /** Uploads a file, checked against its MD5; in parts above the part size, then resolving to the object's ETag. */
-  upload(key: string, path: string, size: number, headers: ObjectHeaders & { md5: string }): Promise<string | undefined>;
+  upload(key: string, path: string, size: number, headers: UploadHeaders): Promise<string | undefined>;
   /** Deletes an object. `signal` replaces the deploy's. */
   remove(key: string, signal?: AbortSignal): Promise<void>;
   close(): void;
@@ -83,7 +94,7 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
     key: string,
     file: FileHandle,
     size: number,
-    headers: ObjectHeaders & { md5: string },
+    headers: UploadHeaders,
   ): Promise<string | undefined> => {
     const created = await request<{ UploadId?: string }>(
       new CreateMultipartUploadCommand({
@@ -92,6 +103,7 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
         ContentType: headers.contentType,
         CacheControl: headers.cacheControl,
         Metadata: { [MD5_METADATA]: headers.md5 },
+        ...redirectOf(headers),
       }),
     );
     const UploadId = created.UploadId as string;
@@ -185,6 +197,7 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
             ContentType: headers.contentType,
             CacheControl: headers.cacheControl,
             ContentMD5: md5.toString('base64'),
+            ...redirectOf(headers),
           }),
         );
         return undefined;

@@ -41,6 +41,8 @@ export interface Upload extends ObjectHeaders {
   size: number;
   phase: Phase;
   reason: Exclude<Reason, 'gone'>;
+  /** A moved page's old address: the new URL, stored as the object's website redirect (cli/core/deploy/moved.ts). */
+  redirect?: string;
 }
 
 /** One delete. */
@@ -168,7 +170,8 @@ export function planDeploy(
   };
 }
 
-function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
+/** True when two manifests record the same keys with the same MD5s, headers and redirects, and keep the same keys. */
+export function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
   const keys = Object.keys(a.files);
   if (keys.length !== Object.keys(b.files).length || a.kept.length !== b.kept.length) return false;
   const kept = new Set(a.kept);
@@ -176,7 +179,15 @@ function sameManifest(a: DeployManifest, b: DeployManifest): boolean {
   return keys.every((key) => {
     const x = a.files[key];
     const y = b.files[key];
-    return !!x && !!y && x.md5 === y.md5 && x.contentType === y.contentType && x.cacheControl === y.cacheControl && x.etag === y.etag;
+    return (
+      !!x &&
+      !!y &&
+      x.md5 === y.md5 &&
+      x.contentType === y.contentType &&
+      x.cacheControl === y.cacheControl &&
+      x.etag === y.etag &&
+      x.redirect === y.redirect
+    );
   });
 }
 

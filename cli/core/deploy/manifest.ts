@@ -21,6 +21,8 @@ export interface ManifestEntry extends ObjectHeaders {
   md5: string;
   /** The ETag of an object uploaded in parts (whose ETag is not its MD5). */
   etag?: string;
+  /** The new URL of a moved page's old address, stored as the object's website redirect (cli/core/deploy/moved.ts). */
+  redirect?: string;
 }
 
 /** The manifest of the last complete deploy. */
@@ -40,8 +42,8 @@ export function serializeManifest(manifest: DeployManifest): string {
     Object.keys(manifest.files)
       .sort()
       .map((key) => {
-        const { md5, contentType, cacheControl, etag } = manifest.files[key] as ManifestEntry;
-        return [key, { md5, contentType, cacheControl, ...(etag ? { etag } : {}) }];
+        const { md5, contentType, cacheControl, etag, redirect } = manifest.files[key] as ManifestEntry;
+        return [key, { md5, contentType, cacheControl, ...(etag ? { etag } : {}), ...(redirect ? { redirect } : {}) }];
       }),
   );
   const kept = [...manifest.kept].sort();
@@ -64,6 +66,7 @@ export function parseManifest(text: string | undefined): DeployManifest | undefi
           contentType: e.contentType,
           cacheControl: e.cacheControl,
           ...(typeof e.etag === 'string' ? { etag: e.etag } : {}),
+          ...(typeof e.redirect === 'string' ? { redirect: e.redirect } : {}),
         };
       }
     }

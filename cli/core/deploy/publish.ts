@@ -22,6 +22,7 @@ import { deployLimits } from './limits.ts';
 import { acquireLock, describeHolder, isStale, lockKey, parseLock, type LockHolder, type LockStore } from './lock.ts';
 import { manifestKey, parseManifest, serializeManifest } from './manifest.ts';
 import { pageWaves } from './order.ts';
+import { movedFiles, removedPages, removedProblem, withRedirects } from './moved.ts';
 
 /** Requests in flight at once while uploading or deleting. */
 const CONCURRENCY = 8;
@@ -40,6 +41,8 @@ export interface DeployOptions {
   onProgress?(done: number, total: number): void;
   /** Aborted by Ctrl-C: no new request starts, and the lock is released. */
   signal?: AbortSignal;
+  /** Delete live pages that have no redirect at their address (`--allow-removed`); refused otherwise. */
+  allowRemoved?: boolean;
 }
 
 /** A file that failed to upload or delete. */
@@ -148,9 +151,11 @@ function stoppedEarly(): SiteError {
 /** Deploys the built folder to the target. Throws SiteError for whatever stops it. */
 export async function publish(options: DeployOptions): Promise<DeployResult> {
   const { target, dryRun, signal } = options;
-  const files = await builtFiles(options.outDir, options.cacheDir, signal).catch((error: unknown) => {
+  const built = await builtFiles(options.outDir, options.cacheDir, signal).catch((error: unknown) => {
     throw signal?.aborted ? stoppedEarly() : error;
   });
+  const moved = await movedFiles(options.outDir, built);
+  const { files } = moved;
   const untyped = files.filter((f) => !headersOf(f.file));
   if (untyped.length) {
     throw new SiteError(
@@ -174,10 +179,13 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
         throw new SiteError(requestProblem(error, 'Reading the deploy manifest', target));
       }),
     ]);
-    const plan = planDeploy(files, remote, parseManifest(manifestText?.text), target.prefix, {
-      now: Date.now(),
-      keepMs: DEFAULTS.keepHashedMs,
-    });
+    const previous = parseManifest(manifestText?.text);
+    const plan = withRedirects(
+      planDeploy(files, remote, previous, target.prefix, { now: Date.now(), keepMs: DEFAULTS.keepHashedMs }),
+      moved.redirects,
+      previous,
+      target.prefix,
+    );
     const result: DeployResult = {
       plan,
       uploaded: [],
@@ -194,6 +202,11 @@ export async function publish(options: DeployOptions): Promise<DeployResult> {
           `${plan.conflicts.length} file(s) of the build would go under ${plan.otherSites.join(', ')}, which another site deployed with ecom-site owns (it holds that prefix's .ecom-site/): ${plan.conflicts.slice(0, 5).join(', ')}${plan.conflicts.length > 5 ? ' …' : ''}; nothing was uploaded or deleted.`,
         ),
       );
+    }
+    const removed = options.allowRemoved ? [] : removedPages(plan, previous, target.prefix);
+    if (removed.length) {
+      if (dryRun) return { ...result, refused: removedProblem(removed) };
+      throw new SiteError(removedProblem(removed));
     }
     if (plan.deletes.length > options.maxDeletes) {
       const refused = problem(

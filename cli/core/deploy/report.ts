@@ -31,7 +31,8 @@ export function changedPaths(plan: DeployPlan, prefix: string): string[] {
 export function formatPlan(plan: DeployPlan): string {
   let text = '';
   for (const phase of PHASES) {
-    for (const u of plan.uploads[phase]) text += `upload  ${u.key}  (${u.reason}, ${formatBytes(u.size)})\n`;
+    for (const u of plan.uploads[phase])
+      text += `upload  ${u.key}  (${u.reason}, ${formatBytes(u.size)}${u.redirect ? `, redirect to ${u.redirect}` : ''})\n`;
   }
   for (const d of plan.deletes) text += `delete  ${d.key}  (${d.reason})\n`;
   for (const key of plan.kept) text += `keep    ${key}  (gone from the build; kept a while for pages still open or cached)\n`;
@@ -92,6 +93,7 @@ export function deployJson(
       bytes: u.size,
       contentType: u.contentType,
       cacheControl: u.cacheControl,
+      ...(u.redirect ? { redirect: u.redirect } : {}),
     })),
     deletes: plan ? plan.deletes.map((d) => ({ key: d.key, reason: d.reason })) : [],
     manifest: plan ? (plan.manifestChanged ? 'changed' : 'unchanged') : null,

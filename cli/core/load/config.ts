@@ -14,6 +14,7 @@ import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
 import { parseTargetUrl, type TargetUrl } from './target-url.ts';
+import type { RedirectEntry } from './redirects.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
@@ -57,6 +58,8 @@ export interface SiteConfig {
   deployTargets: DeployTarget[];
   /** The site search (`search`, default on; docs/search.md): off, no index, no search pages, no header box. */
   search: boolean;
+  /** Old addresses with no page behind them (`redirects`; cli/core/load/redirects.ts checks them). */
+  redirects: RedirectEntry[];
 }
 
 /** A named deploy target of site.yaml, its URL parsed. */
@@ -203,6 +206,14 @@ const siteSchema = (codes: readonly string[]): Field => ({
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
     search: { kind: 'boolean' },
+    // Paths are checked against the pages once they are known (cli/core/load/redirects.ts).
+    redirects: {
+      kind: 'list',
+      of: {
+        kind: 'record',
+        fields: { from: { kind: 'string', required: true }, to: { kind: 'string', required: true }, status: { kind: 'number' } },
+      },
+    },
     // Each URL is checked by parseTargetUrl in loadSiteConfig, names for uniqueness there too.
     deploy: {
       kind: 'record',
@@ -408,8 +419,22 @@ export async function loadSiteSettings(
     maxPageSize,
     deployTargets,
     search: raw.search !== false,
+    redirects: redirectEntries(source),
   };
   return { config, warnings: perLocaleValues.warnings };
+}
+
+/** site.yaml's `redirects`, validated in shape already, with the line of each field for messages. */
+function redirectEntries(source: YamlSource): RedirectEntry[] {
+  const raw = (source.value as { redirects?: Array<{ from: string; to: string; status?: number }> | null }).redirects ?? [];
+  return raw.map((entry, i) => ({
+    from: entry.from,
+    to: entry.to,
+    ...(entry.status === undefined ? {} : { status: entry.status, statusLine: source.lineOf(['redirects', i, 'status']) }),
+    line: source.lineOf(['redirects', i]),
+    fromLine: source.lineOf(['redirects', i, 'from']),
+    toLine: source.lineOf(['redirects', i, 'to']),
+  }));
 }
 
 /** The deploy targets of site.yaml, each URL parsed; a bad URL or a repeated name is CONFIG_INVALID with its path. */

@@ -70,6 +70,8 @@ export const COMMON_FIELDS: Fields = {
   draft: { kind: 'boolean' },
   /** The page's own social card image, a PNG or JPEG of public/ (docs/hosting.md, "Search engines and feeds"). */
   card: { kind: 'string' },
+  /** Old routes of the page, written as links are, each kept as a redirect to it (docs/writing.md, "Moving or removing a page"). */
+  aliases: { kind: 'list', of: { kind: 'string' } },
   /** What a translation was made from, written by `ecom-site l10n stamp` (docs/l10n.md, "The record"). */
   source: RECORD_SCHEMA,
 };

@@ -41,7 +41,8 @@ import { probePublicImages } from '../images/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
 import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
-import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
+import { decodeSitePath, encodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
+import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/text-checks.ts';
@@ -87,6 +88,8 @@ export interface Site {
   missing: Record<Locale, string[]>;
   /** How each translation stands against its source (cli/core/l10n/). */
   translations: TranslationStatus[];
+  /** The old addresses kept (front matter `aliases`, site.yaml `redirects`), sorted by address. */
+  redirects: Redirect[];
 }
 
 /**
@@ -369,18 +372,20 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const articles: Record<Locale, ArticleSummary[]> = Object.fromEntries(codes.map((l) => [l, listArticles(plan.pages, module, l, config)]));
   const relations = pageRelations(plan.pages, module, menu, config);
   const feeds = siteFeeds(config, articles, (locale) => relations.titles[locale]?.get('/news'));
-  const targets: LinkTargets = {
-    locales: config.locales,
-    routes,
-    drafts: plan.drafts,
-    files: new Set([
-      ...publicFiles.map((f) => `/${f}`),
-      ...Object.keys(images),
-      '/sitemap.xml',
-      '/robots.txt',
-      ...Object.values(feeds).map((f) => f.href),
-    ]),
-  };
+  const outputPaths = new Set([
+    ...publicFiles.map((f) => `/${f}`),
+    ...Object.keys(images),
+    '/sitemap.xml',
+    '/robots.txt',
+    ...Object.values(feeds).map((f) => f.href),
+  ]);
+  const moved = collectRedirects(
+    plan.pages,
+    config.redirects,
+    displayPath(join(contentDir, 'site.yaml')),
+    liveSite(plan.pages, outputPaths, config),
+  );
+  const targets: LinkTargets = { locales: config.locales, routes, drafts: plan.drafts, files: outputPaths, aliases: moved.aliases };
   // Social cards: a page's card URL is in its HTML, so they are planned before anything renders.
   const art = await cardArt(join(inputs.root, 'public'));
   const cards = planCards(
@@ -409,6 +414,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   // Front matter routes and covers are checked here, in the main thread, where each page's YAML positions live.
   const own = plan.pages.filter((page) => !page.fallback);
   const errors = [
+    ...moved.errors,
     ...cards.problems,
     ...own.flatMap((page) => checkDataRoutes(page, targets)),
     ...own.flatMap((page) => coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf)),
@@ -433,7 +439,20 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     warnings,
     missing: names.missing,
     translations: tracked.statuses,
+    redirects: moved.redirects,
   };
+}
+
+/** What the output answers, for checking old addresses against (cli/core/load/redirects.ts). */
+function liveSite(pages: readonly PlannedPage[], files: ReadonlySet<string>, config: SiteConfig): LiveSite {
+  const { locales } = config;
+  const written = new Map(
+    pages.flatMap((page) =>
+      routesOfPage(page.route).map((route): [string, string] => [localisePath(route, page.locale, locales), page.source.file]),
+    ),
+  );
+  const made = SITE_PAGES.flatMap((sitePage) => localeCodes(locales).map((locale) => localisePath(sitePage.route, locale, locales)));
+  return { locales, pages: written, files: new Set([...files, ...made]) };
 }
 
 /** The URLs of the hashed assets, behind the CDN when there is one. */

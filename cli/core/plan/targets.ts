@@ -19,6 +19,8 @@ import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 import { SiteError } from '../common/errors.ts';
 import { isIndexFile } from '../write/search-index.ts';
 import { OutputClaims } from './collisions.ts';
+import { translator } from '../load/i18n.ts';
+import { answerOf, REDIRECT_MAP, redirectFile, redirectPage, renderRedirectMap } from '../render/redirects.ts';
 
 /** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -33,7 +35,20 @@ export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   // The sitemap lists canonical pages only: /home declares / canonical (docs/writing.md, "Pages and routes").
   files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes, config.locales)], ['robots.txt', renderRobots(config.baseUrl)]);
   for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
+  files.push(...redirectFiles(site));
   return files;
+}
+
+/** The page at every old address, and the redirect map (cli/core/render/redirects.ts), always written, empty or not. */
+export function redirectFiles(site: Site): Array<[string, string]> {
+  const { config, ctx } = site;
+  const { locales } = config;
+  const pages = site.redirects.map((redirect): [string, string] => {
+    const t = translator(ctx.strings, redirect.from.locale);
+    const text = { title: t('moved.title'), lead: t('moved.lead') };
+    return [redirectFile(redirect, locales), redirectPage(redirect, config.baseUrl, locales, text)];
+  });
+  return [...pages, [REDIRECT_MAP, renderRedirectMap(site.redirects.map((r) => answerOf(r, locales)))]];
 }
 
 /** The jobs of a site, their keys, and every file the output should hold. */
@@ -47,6 +62,11 @@ export interface SiteTargets {
 /** The key of a page file: its job's key, marked so that it can never equal a content hash. */
 export function pageFileKey(jobKey: string): string {
   return `job:${jobKey}`;
+}
+
+/** True for the key of a page file (`pageFileKey`). */
+export function isPageFileKey(key: string): boolean {
+  return key.startsWith('job:');
 }
 
 /** The key of a file copied from public/: its source's `size:mtime` (cli/core/write/cache.ts `stamps`). */

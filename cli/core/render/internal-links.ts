@@ -15,12 +15,16 @@ export interface LinkTargets {
   files: ReadonlySet<string>;
   /** Routes left out because their pages are drafts, with the draft's file (`planPages`). */
   drafts?: ReadonlyMap<string, string>;
+  /** Old routes kept by a page's `aliases`, with the page's route (cli/core/load/redirects.ts). */
+  aliases?: ReadonlyMap<string, string>;
 }
 
 /** The checked link: the URL to write, and an error message when the target does not exist. */
 export interface CheckedLink {
   url: string;
   error?: string;
+  /** Set when the link names an old address: it is written to the page's current route, and the writer told. */
+  moved?: string;
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -76,6 +80,14 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
       // An explicit /<locale>/… link keeps its locale; a plain route follows the page's locale.
       const explicit = site.route !== path;
       return { url: `${encodeSitePath(explicit ? path : localisePath(site.route, locale, targets.locales))}${tail}` };
+    }
+    const current = targets.aliases?.get(site.route);
+    if (current !== undefined) {
+      const target = localisePath(current, site.route !== path ? site.locale : locale, targets.locales);
+      return {
+        url: `${encodeSitePath(target)}${tail}`,
+        moved: `The link "${url}" points to ${path}, an old address of the page now at ${current}: write ${current} (the link is written to ${target}).`,
+      };
     }
   }
   const noun = asset ? 'image' : 'link';

@@ -18,6 +18,7 @@ const checkLink: Handler<Link | Image | Definition> = (node, _index, _parent, { 
     report(ctx.errors, ctx, 'LINK_BROKEN', checked.error, node);
     return CONTINUE;
   }
+  if (checked.moved) report(ctx.warnings, ctx, 'LINK_TO_ALIAS', checked.moved, node);
   const linked = node.type === 'image' ? undefined : sitePathOf(checked.url);
   // A photo's original is never published (it may hold a GPS position): it is shown, not linked.
   if (linked && ctx.images?.[linked])
