@@ -31,6 +31,10 @@ export interface BuildOptions {
   contentDir: string;
   outDir: string;
   baseUrl?: string;
+  /** `--base-path` (docs/hosting.md, "Under a sub-path"): replaces site.yaml's `basePath`. */
+  basePath?: string;
+  /** `--preview` (docs/hosting.md, "Previews"). */
+  preview?: boolean;
   drafts: boolean;
   strict: boolean;
   /** With `strict`, accept the stand-in values site.yaml marks as `placeholders` (previews). */
@@ -64,6 +68,8 @@ export interface BuildResult {
   outDir: string;
   /** The site.yaml fields still marked as holding stand-in values. */
   placeholders: string[];
+  /** The base path of a preview build (docs/hosting.md, "Previews"); undefined for a production build. */
+  preview?: string;
   /** What `watch` continues from. */
   built: Built;
 }
@@ -159,7 +165,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
   rememberVersions(previous.versions ?? {});
   const site = await prepareSite(
-    { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
+    {
+      root,
+      contentDir: options.contentDir,
+      baseUrl: options.baseUrl,
+      basePath: options.basePath,
+      preview: options.preview,
+      drafts: options.drafts,
+    },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
   );
   const refused = refusedPlaceholders(site, options);
@@ -185,6 +198,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     outDir,
     placeholders: site.config.placeholders.fields,
+    ...(site.config.preview ? { preview: site.config.basePath } : {}),
     built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, ...(pool ? { pool } : {}) },
   });
 
@@ -210,7 +224,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
-    const indexKeys = await writeSearchIndex(output.temp, jobs, site.config.locales);
+    const indexKeys = await writeSearchIndex(output.temp, jobs, site.config.locales, site.config.basePath);
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,

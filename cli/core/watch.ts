@@ -149,7 +149,8 @@ async function carryOut(
     const warnings = applied.warnings.get(index) ?? state.built.jobWarnings.get(key);
     if (warnings?.length) jobWarnings.set(key, warnings);
   });
-  if (applied.rendered > 0 || p.remove.length > 0) await replaceSearchIndex(outDir, next.jobs, next.site.config.locales);
+  if (applied.rendered > 0 || p.remove.length > 0)
+    await replaceSearchIndex(outDir, next.jobs, next.site.config.locales, next.site.config.basePath);
   state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool };
   return {
     ok: true,
@@ -257,7 +258,14 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
   const { options } = state;
   const before = state.built.site;
   const site = await prepareSite(
-    { root: options.root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
+    {
+      root: options.root,
+      contentDir: options.contentDir,
+      baseUrl: options.baseUrl,
+      basePath: options.basePath,
+      preview: options.preview,
+      drafts: options.drafts,
+    },
     {
       sources: new Map(before.sources.map((s) => [s.file, s])),
       dirty: new Set(touched.dirty.keys()),

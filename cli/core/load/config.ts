@@ -14,12 +14,20 @@ import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
 import { parseTargetUrl, type TargetUrl } from './target-url.ts';
+import { BASE_PATH_HINT, basePathProblem, ROOT_BASE_PATH } from '../common/base-path.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
   /** The site's locales, the default first (site.yaml `locales`, or the defaults of cli/core/common/defaults.ts). */
   locales: Locales;
   baseUrl: string;
+  /**
+   * The folder of the host the site is served from (site.yaml `basePath`, or `--base-path`; `/` by default;
+   * cli/core/common/base-path.ts): every URL the build writes starts with it.
+   */
+  basePath: string;
+  /** A preview build (docs/hosting.md, "Previews"): no page is to be indexed and the sitemap lists no page. */
+  preview: boolean;
   company: Record<Locale, string>;
   phone: string;
   email: string;
@@ -129,6 +137,7 @@ const siteSchema = (codes: readonly string[]): Field => ({
   fields: {
     locales: { kind: 'list', min: 1, of: LOCALE_FIELD },
     baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
+    basePath: { kind: 'string', pattern: { test: (value) => basePathProblem(value) === undefined }, patternHint: BASE_PATH_HINT },
     company: perLocale(codes, true),
     phone: { kind: 'string', required: true },
     email: { kind: 'string', required: true },
@@ -257,6 +266,8 @@ export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
   return {
     locales,
     baseUrl: trim(raw.baseUrl),
+    basePath: typeof raw.basePath === 'string' ? raw.basePath : ROOT_BASE_PATH,
+    preview: false,
     company: raw.company as Record<Locale, string>,
     phone: String(raw.phone),
     email: String(raw.email),

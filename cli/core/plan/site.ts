@@ -40,6 +40,7 @@ import { coverProblems, isRasterPath, type ImageTable } from '../images/images.t
 import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage } from '../common/routes.ts';
+import { assetPrefix } from '../common/base-path.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/prose.ts';
@@ -56,6 +57,10 @@ export interface SiteInputs {
   root: string;
   contentDir: string;
   baseUrl?: string;
+  /** `--base-path`: replaces site.yaml's `basePath`; a different one makes a preview (docs/hosting.md, "Previews"). */
+  basePath?: string;
+  /** `--preview`: a preview build whatever its base path. */
+  preview?: boolean;
   drafts: boolean;
 }
 
@@ -221,7 +226,21 @@ interface SiteFiles {
   terms: TermBase;
 }
 
-/** Loads the site-wide files at once; `--base-url` replaces site.yaml's `baseUrl` in the settings returned. */
+/**
+ * The settings as this build applies them: `--base-url` and `--base-path` replace site.yaml's; a build is a
+ * preview when asked (`--preview`) or when its base path is not site.yaml's, the production one.
+ */
+export function applyInputs(config: SiteConfig, inputs: Pick<SiteInputs, 'baseUrl' | 'basePath' | 'preview'>): SiteConfig {
+  const basePath = inputs.basePath ?? config.basePath;
+  return {
+    ...config,
+    baseUrl: inputs.baseUrl ? inputs.baseUrl.replace(/\/+$/, '') : config.baseUrl,
+    basePath,
+    preview: Boolean(inputs.preview) || basePath !== config.basePath,
+  };
+}
+
+/** Loads the site-wide files at once, the settings as `applyInputs` makes them. */
 async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<SiteFiles> {
   const { root } = inputs;
   const cacheDir = cacheDirOf(root);
@@ -240,7 +259,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     probePublicImages(join(root, 'public'), cacheDir),
   ]);
   return {
-    config: inputs.baseUrl ? { ...config, baseUrl: inputs.baseUrl.replace(/\/+$/, '') } : config,
+    config: applyInputs(config, inputs),
     menu,
     strings: withDefaults(ownStrings, templates.module.UI_TEXT, config.locales),
     templates,
@@ -363,7 +382,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     templates: module,
     targets,
     articles,
-    assets: assetUrls(assets, config.cdn),
+    assets: assetUrls(assets, assetPrefix(config.basePath, config.cdn)),
     ...relations,
     featured: featuredArticles(plan.pages, articles, config),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
@@ -403,7 +422,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   };
 }
 
-/** The URLs of the hashed assets, behind the CDN when there is one. */
+/** The URLs of the hashed assets under `prefix` (cli/core/common/base-path.ts `assetPrefix`). */
 function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets'] {
   return {
     css: `${cdn}/assets/${assets.stylesheet.name}`,

@@ -6,18 +6,23 @@
  * errors, which cover the page.
  */
 
+import { urlOf } from '../common/base-path.ts';
+
 /** Path of the event stream and of the script, outside any route the site can have. */
 export const LIVE_EVENTS = '/__ecom/events';
 export const LIVE_SCRIPT = '/__ecom/live.js';
 /** The warnings of the last good build, as text. */
 export const LIVE_WARNINGS = '/__ecom/warnings';
 
-/** The tag injected before `</body>`. */
-export const LIVE_TAG = `<script src="${LIVE_SCRIPT}" defer></script>`;
+/** The tag injected before `</body>`, the script under the site's base path (cli/core/common/base-path.ts). */
+export function liveTag(basePath: string): string {
+  return `<script src="${urlOf(basePath, LIVE_SCRIPT)}" defer></script>`;
+}
 
 /** The client script itself (plain ES2020, no dependencies). */
 export const LIVE_CLIENT = `(() => {
-  const source = new EventSource(${JSON.stringify(LIVE_EVENTS)});
+  // The events are beside this script, under the site's base path.
+  const source = new EventSource(new URL(${JSON.stringify(LIVE_EVENTS.split('/').pop())}, document.currentScript.src));
   let overlay = null;
   const clear = () => { if (overlay) { overlay.remove(); overlay = null; } };
   source.addEventListener('reload', () => location.reload());

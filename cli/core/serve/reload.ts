@@ -7,9 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatProblem, type Problem } from '../common/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_TAG, LIVE_WARNINGS } from './live.ts';
+import { LIVE_CLIENT, LIVE_EVENTS, LIVE_SCRIPT, LIVE_WARNINGS, liveTag } from './live.ts';
 import { cspHeaders } from './csp.ts';
 import { startServer, type RunningServer } from './serve.ts';
+import { ROOT_BASE_PATH } from '../common/base-path.ts';
 
 /** The live-reload channel of one `watch` session. */
 export interface LiveReload {
@@ -105,12 +106,15 @@ export async function serveLive(
   port: number,
   live: LiveReload,
   onBusy: (port: number) => void,
+  basePath: () => string = () => ROOT_BASE_PATH,
 ): Promise<RunningServer> {
-  const transformHtml = (html: string): string =>
-    html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`;
+  const transformHtml = (html: string): string => {
+    const tag = liveTag(basePath());
+    return html.includes('</body>') ? html.replace('</body>', `${tag}</body>`) : `${html}${tag}`;
+  };
   for (let tryPort = port; ; tryPort++) {
     try {
-      return await startServer({ dir, host, port: tryPort, headers: cspHeaders, transformHtml, special: live.handle });
+      return await startServer({ dir, host, port: tryPort, headers: cspHeaders, transformHtml, special: live.handle, basePath });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' || tryPort - port >= PORT_TRIES || port === 0) throw error;

@@ -16,8 +16,13 @@ export function withoutIndex<V>(held: ReadonlyMap<string, V>, locales: Locales):
 }
 
 /** Writes the index of the pages of `jobs` found in `dir` into `dir`; returns each file's content key. */
-export async function writeSearchIndex(dir: string, jobs: readonly IndexJob[], locales: Locales): Promise<Map<string, string>> {
-  const files = await buildSearchIndex(dir, indexedPages(jobs, locales), locales);
+export async function writeSearchIndex(
+  dir: string,
+  jobs: readonly IndexJob[],
+  locales: Locales,
+  basePath?: string,
+): Promise<Map<string, string>> {
+  const files = await buildSearchIndex(dir, indexedPages(jobs, locales, basePath), locales);
   const keys = new Map<string, string>();
   for (const [path, data] of files) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
@@ -44,7 +49,7 @@ async function indexFilesIn(dir: string, locales: Locales): Promise<string[]> {
  * Makes the index of a served folder anew (`watch`, after a rebuild that changed pages): writes the new
  * files and removes the ones no longer part of it, so the folder ends as a fresh build leaves it.
  */
-export async function replaceSearchIndex(dir: string, jobs: readonly IndexJob[], locales: Locales): Promise<void> {
-  const keys = await writeSearchIndex(dir, jobs, locales);
+export async function replaceSearchIndex(dir: string, jobs: readonly IndexJob[], locales: Locales, basePath?: string): Promise<void> {
+  const keys = await writeSearchIndex(dir, jobs, locales, basePath);
   for (const path of await indexFilesIn(dir, locales)) if (!keys.has(path)) await rm(join(dir, path), { force: true });
 }

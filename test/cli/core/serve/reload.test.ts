@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { problem, type Problem } from '../../../../cli/core/common/errors.ts';
-import { LIVE_CLIENT, LIVE_EVENTS, LIVE_TAG } from '../../../../cli/core/serve/live.ts';
+import { LIVE_CLIENT, LIVE_EVENTS, liveTag } from '../../../../cli/core/serve/live.ts';
 import { liveReload, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
 import type { RunningServer } from '../../../../cli/core/serve/serve.ts';
 import { tempDir, waitFor } from '../../../helpers/cli.ts';
@@ -50,7 +50,7 @@ function listen(server: RunningServer): Promise<{ text(): string }> {
 describe('live reload', () => {
   it('puts its client into every HTML page and serves the script', async () => {
     const server = await serve(liveReload(describeWarnings));
-    expect((await fetchText(`${server.url}/`)).body).toBe(`<html><body><p>home</p>${LIVE_TAG}</body></html>`);
+    expect((await fetchText(`${server.url}/`)).body).toBe(`<html><body><p>home</p>${liveTag('/')}</body></html>`);
     const script = await fetchText(`${server.url}/__ecom/live.js`);
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.body).toBe(LIVE_CLIENT);
