@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { BASE_URL_HINT, isBaseUrl } from '../core/load/config.ts';
 import { BASE_PATH_HINT, basePathProblem } from '../core/common/base-path.ts';
+import { previewNameProblem } from '../core/deploy/preview.ts';
 
 /** The formats of `build --report`. */
 export const REPORT_FORMATS = ['text', 'json'] as const;
@@ -21,6 +22,13 @@ export function parseBaseUrl(value: string): string {
 export function parseBasePath(value: string): string {
   const why = basePathProblem(value);
   if (why !== undefined) throw new InvalidArgumentError(`${why} Expected ${BASE_PATH_HINT} (the rule of site.yaml's basePath).`);
+  return value;
+}
+
+/** `deploy --preview` and `--delete-preview`: a preview's name (cli/core/deploy/preview.ts). */
+export function parsePreviewName(value: string): string {
+  const why = previewNameProblem(value);
+  if (why !== undefined) throw new InvalidArgumentError(why);
   return value;
 }
 

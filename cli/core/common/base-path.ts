@@ -66,3 +66,12 @@ export function sitePathIn(basePath: string, urlPath: string): string | undefine
   if (urlPath === prefix) return '/';
   return urlPath.startsWith(`${prefix}/`) ? urlPath.slice(prefix.length) : undefined;
 }
+
+/**
+ * The base path a built page was written for: its `<html data-base-path>` (written only when it is not
+ * `/`), so `check` and `deploy` read a build's base path back from its `index.html`.
+ */
+export function basePathOfPage(html: string): string {
+  const value = /<html\b[^>]*\sdata-base-path="([^"]*)"/.exec(html)?.[1];
+  return value !== undefined && basePathProblem(value) === undefined ? value : ROOT_BASE_PATH;
+}

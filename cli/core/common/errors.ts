@@ -349,6 +349,12 @@ export const CATALOGUE = {
     when: 'a deploy would delete more objects than `--max-deletes`; nothing was uploaded or deleted',
     hint: 'Check that --out holds the whole site and the target is the right one; if the deletes are meant, raise the limit with --max-deletes N.',
   },
+  DEPLOY_PREVIEW_MISMATCH: {
+    severity: 'error',
+    title: 'Build not made for this preview',
+    when: '`deploy --preview NAME` was given a build made for another base path than `/preview/NAME/`; nothing was uploaded',
+    hint: 'Build the preview for its path first: `ecom-site build --base-path /preview/NAME/`, then deploy it with the same NAME (docs/deploy.md, "Previews").',
+  },
   DEPLOY_NETWORK: {
     severity: 'error',
     title: 'Storage not reachable',
