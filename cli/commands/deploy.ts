@@ -92,7 +92,7 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
     const targets = needsSiteTargets(flags) ? (await loadSiteConfig(resolve(flags.content))).deployTargets : [];
     target = chooseTarget(flags, targets);
     if (flags.preview !== undefined && flags.deletePreview !== undefined)
-      throw new SiteError(problem('USAGE', 'Give --preview NAME (deploy a preview) or --delete-preview NAME (remove one), not both.'));
+      throw new SiteError(problem('USAGE', 'Give --preview NAME (deploy a preview) or --delete-preview NAME (remove one), not both.'), 2);
     if (flags.deletePreview !== undefined) return await deletePreview(target, flags.deletePreview, flags, dryRun);
     const preview = flags.preview === undefined ? undefined : await openPreview(flags.out, flags.preview);
     if (preview) target = previewTarget(target, preview.name);
