@@ -15,6 +15,7 @@ import { SEARCH_CSP, SITE_CSP } from '../../cli/core/serve/csp.ts';
 import { pagePath } from '../../cli/core/serve/linkcheck.ts';
 import { clickNewLink, hasMarker, launchBrowser, markWindow, reportCspViolations, routeOf, waitForRoute } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
+import { crawl } from '../helpers/crawl.ts';
 import { startNginx, type Nginx } from '../helpers/nginx.ts';
 import { resultLinks, waitForAnswer } from '../helpers/search.ts';
 import { PREVIEW_BASE_PATH, sharedPreviewSite } from '../helpers/shared-site.ts';
@@ -139,24 +140,8 @@ describe('the preview on the shipped nginx block', () => {
   });
 
   it('is crawled by linkinator from its root without a broken link or a request outside the base path', async () => {
-    const { LinkChecker, LinkState } = await import('linkinator');
-    const requested = new Set<string>();
-    const checker = new LinkChecker();
-    checker.on('link', (link: { url: string }) => requested.add(link.url));
-    const result = await checker.check({
-      path: `${nginx.url}${PREVIEW_BASE_PATH}`,
-      recurse: true,
-      checkCss: true,
-      cleanUrls: true,
-      concurrency: 8,
-      redirects: 'error',
-      linksToSkip: async (url: string) => !url.startsWith(`${nginx.url}/`),
-    });
-    const broken = result.links
-      .filter((link) => link.state === LinkState.BROKEN)
-      .map((link) => `${link.status} ${link.url} on ${link.parent}`);
+    const { broken, requested: local } = await crawl(`${nginx.url}${PREVIEW_BASE_PATH}`, nginx.url);
     expect(broken).toEqual([]);
-    const local = [...requested].filter((url) => url.startsWith(`${nginx.url}/`));
     expect(local.filter((url) => !url.startsWith(`${nginx.url}${PREFIX}/`))).toEqual([]);
     expect(local.length).toBeGreaterThan(200);
   });
