@@ -56,6 +56,35 @@ describe('live reload', () => {
     expect(script.body).toBe(LIVE_CLIENT);
   });
 
+  it('serves the folder, the client and its endpoints under the base path the build was made for, nothing outside it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<html><body><p>home</p></body></html>');
+    let basePath = '/preview/pr-12/';
+    const live = liveReload(describeWarnings);
+    const server = await serveLive(
+      dir,
+      '127.0.0.1',
+      0,
+      live,
+      () => undefined,
+      () => basePath,
+    );
+    open.push(server, live);
+    expect((await fetchText(`${server.url}/preview/pr-12/`)).body).toBe(
+      '<html><body><p>home</p><script src="/preview/pr-12/__ecom/live.js" defer></script></body></html>',
+    );
+    expect((await fetchText(`${server.url}/preview/pr-12/__ecom/live.js`)).body).toBe(LIVE_CLIENT);
+    expect((await fetchText(`${server.url}/preview/pr-12/__ecom/warnings`)).body).toBe('No warnings.\n');
+    for (const path of ['/', '/__ecom/live.js', '/__ecom/warnings', '/preview/pr-1/'])
+      expect([path, (await fetchText(`${server.url}${path}`)).status]).toEqual([path, 404]);
+    // The client finds the events beside its own script, wherever that is served.
+    expect(LIVE_CLIENT).toContain('new EventSource(new URL("events", document.currentScript.src))');
+    // A rebuild for another base path moves the site there.
+    basePath = '/';
+    expect((await fetchText(`${server.url}/`)).status).toBe(200);
+    expect((await fetchText(`${server.url}/preview/pr-12/`)).status).toBe(404);
+  });
+
   it('tells open pages to reload and to swap the stylesheet', async () => {
     const live = liveReload(describeWarnings);
     const server = await serve(live);
