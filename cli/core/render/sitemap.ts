@@ -29,7 +29,7 @@ export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[], 
       return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale, config))}</loc>\n${links}\n  </url>`;
     }),
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.map((url) => `${url}\n`).join('')}</urlset>\n`;
 }
 
 /**
