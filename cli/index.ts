@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { addBuildOptions, addSharedOptions, runBuild, type BuildFlags } from './commands/build.ts';
 import type { DeployFlags } from './commands/deploy.ts';
-import { parseHost, parseMaxDeletes } from './commands/options.ts';
+import { parseHost, parseMaxDeletes, parsePreviewName } from './commands/options.ts';
 import type { WatchFlags } from './commands/watch.ts';
 import { DEFAULTS } from './core/common/defaults.ts';
 import { formatProblem, problem } from './core/common/errors.ts';
@@ -121,6 +121,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--dry-run', 'print each upload and delete with its reason, and change nothing')
     .option('--max-deletes <n>', 'refuse a deploy that would delete more objects than this', parseMaxDeletes, DEFAULTS.maxDeletes)
     .option('--allow-removed', 'delete live pages that have no alias or redirect (refused otherwise)')
+    .option('--preview <name>', 'deploy a build for --base-path /preview/<name>/ under the prefix preview/<name>/', parsePreviewName)
+    .option('--delete-preview <name>', 'remove the preview <name> (its prefix only) instead of deploying', parsePreviewName)
     .option('--json', 'print the result as one JSON document on stdout')
     .option('--quiet', 'print nothing but errors')
     .action(async (flags: DeployFlags) => {

@@ -7,12 +7,15 @@
  * `/__ecom/warnings` when opened), apart from errors, which cover the page. Bundled on its own by
  * cli/core/load/bundle.ts; it imports nothing of the client script.
  */
-import { LIVE_EVENTS } from '../shared/live-paths.ts';
+import { LIVE_EVENTS, LIVE_WARNINGS } from '../shared/live-paths.ts';
 
 /** The built stylesheet's path, the one `css` swaps. */
 const STYLESHEET = /\/assets\/site\.[0-9a-f]+\.css$/;
 
-const source = new EventSource(LIVE_EVENTS);
+// The server's endpoints sit beside this script, under whatever base path the site is served from.
+const here = (document.currentScript as HTMLScriptElement).src;
+const beside = (path: string): URL => new URL(path.slice(path.lastIndexOf('/') + 1), here);
+const source = new EventSource(beside(LIVE_EVENTS));
 let overlay: HTMLElement | null = null;
 let panel: HTMLElement | null = null;
 
@@ -43,11 +46,10 @@ source.addEventListener('css', (event) => {
 source.addEventListener('ok', clear);
 
 source.addEventListener('warnings', (event) => {
-  const { count, text, truncated, full } = JSON.parse((event as MessageEvent<string>).data) as {
+  const { count, text, truncated } = JSON.parse((event as MessageEvent<string>).data) as {
     count: number;
     text: string;
     truncated: boolean;
-    full: string;
   };
   panel?.remove();
   panel = null;
@@ -79,7 +81,7 @@ source.addEventListener('warnings', (event) => {
     shown.addEventListener('toggle', () => {
       if (!(shown as HTMLDetailsElement).open || fetched) return;
       fetched = true;
-      fetch(full, { cache: 'no-store' })
+      fetch(beside(LIVE_WARNINGS), { cache: 'no-store' })
         .then((res) => (res.ok ? res.text() : Promise.reject(res.status)))
         .then(
           (all) => {

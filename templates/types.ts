@@ -164,6 +164,13 @@ export interface SiteModel {
   /** The years of the copyright line: `1997–2026` (site.yaml `founded` to the build's year), or the year alone. */
   copyrightYears: string;
   /**
+   * The base path the site is served under when it is not `/` (`/preview/pr-12/`; docs/hosting.md, "Under a
+   * sub-path"): on `<html data-base-path>` for the client script. Every URL here already starts with it.
+   */
+  basePath?: string;
+  /** A preview build (docs/hosting.md, "Previews"): every page asks not to be indexed. */
+  preview: boolean;
+  /**
    * The HTML of a part of the page chrome that many pages of this locale share (the menu, the footer), made
    * by React once per locale and `key` and reused by every page that asks again, so that React renders only
    * what differs from page to page. `key` (compared with `===`) must stand for everything the part shows that

@@ -5,13 +5,15 @@ import { DEFAULTS } from '../core/common/defaults.ts';
 import { displayPath } from '../core/common/paths.ts';
 import { attachHistory } from '../core/l10n/history.ts';
 import { formatReport, printError, printWarnings, problemsJson, progressLine } from '../core/reporter.ts';
-import { parseBaseUrl, REPORT_FORMATS } from './options.ts';
+import { parseBasePath, parseBaseUrl, REPORT_FORMATS } from './options.ts';
 
 /** Options of `build` as commander parses them. */
 export interface BuildFlags {
   content: string;
   out: string;
   baseUrl?: string;
+  basePath?: string;
+  preview?: boolean;
   drafts?: boolean;
   strict?: boolean;
   allowPlaceholders?: boolean;
@@ -26,6 +28,8 @@ export function addSharedOptions(command: Command): Command {
     .option('--content <dir>', 'content folder', DEFAULTS.content)
     .option('--out <dir>', 'output folder (replaced as a whole by each build)', DEFAULTS.out)
     .option('--base-url <url>', 'absolute http(s) site URL for canonical links and the sitemap (default: site.yaml baseUrl)', parseBaseUrl)
+    .option('--base-path <path>', 'serve the site under this path, e.g. /preview/pr-12/ (default: site.yaml basePath, /)', parseBasePath)
+    .option('--preview', "a preview: no page is indexed, the sitemap lists none (also any --base-path but site.yaml's)")
     .option('--drafts', 'include pages with `draft: true`')
     .option('--quiet', 'print nothing but warnings and errors');
 }
@@ -54,6 +58,8 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
       contentDir: flags.content,
       outDir: flags.out,
       baseUrl: flags.baseUrl,
+      basePath: flags.basePath,
+      preview: Boolean(flags.preview),
       drafts: Boolean(flags.drafts),
       strict: Boolean(flags.strict),
       allowPlaceholders: Boolean(flags.allowPlaceholders),
@@ -78,8 +84,9 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
       const standIns = result.standIns ? `; ${result.standIns} stand-in(s)` : '';
       const perLocale = `${counts.map(([locale, n]) => `${locale} ${n}`).join(', ')}${standIns}`;
       const stand = result.placeholders.length ? ` · stand-in values in site.yaml: ${result.placeholders.join(', ')}` : '';
+      const preview = result.preview ? ` · preview under ${result.preview}: not indexed, no page in the sitemap` : '';
       chatter.write(
-        `Built ${total} pages (${perLocale}) into ${displayPath(result.outDir)}/ · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,
+        `Built ${total} pages (${perLocale}) into ${displayPath(result.outDir)}/${preview} · ${result.warnings.length} warning(s)${stand} · ${ms} ms\n`,
       );
     }
     return 0;

@@ -6,6 +6,8 @@
 import { isIP } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { BASE_URL_HINT, isBaseUrl } from '../core/load/config.ts';
+import { BASE_PATH_HINT, basePathProblem } from '../core/common/base-path.ts';
+import { previewNameProblem } from '../core/deploy/preview.ts';
 
 /** The formats of `build --report`. */
 export const REPORT_FORMATS = ['text', 'json'] as const;
@@ -13,6 +15,20 @@ export const REPORT_FORMATS = ['text', 'json'] as const;
 /** `--base-url`: the rule of site.yaml's `baseUrl` (cli/core/load/config.ts `isBaseUrl`), which it overrides. */
 export function parseBaseUrl(value: string): string {
   if (!isBaseUrl(value)) throw new InvalidArgumentError(`Expected ${BASE_URL_HINT} (the rule of site.yaml's baseUrl).`);
+  return value;
+}
+
+/** `--base-path`: the rule of site.yaml's `basePath` (cli/core/common/base-path.ts), which it overrides. */
+export function parseBasePath(value: string): string {
+  const why = basePathProblem(value);
+  if (why !== undefined) throw new InvalidArgumentError(`${why} Expected ${BASE_PATH_HINT} (the rule of site.yaml's basePath).`);
+  return value;
+}
+
+/** `deploy --preview` and `--delete-preview`: a preview's name (cli/core/deploy/preview.ts). */
+export function parsePreviewName(value: string): string {
+  const why = previewNameProblem(value);
+  if (why !== undefined) throw new InvalidArgumentError(why);
   return value;
 }
 

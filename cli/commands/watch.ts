@@ -8,6 +8,7 @@ import { buildLiveScript } from '../core/load/bundle.ts';
 import { cacheDirOf } from '../core/plan/site.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings, SHOWN_PLACES } from '../core/reporter.ts';
 import { liveReload, serveLive } from '../core/serve/reload.ts';
+import { ROOT_BASE_PATH, urlOf } from '../core/common/base-path.ts';
 import type { RunningServer } from '../core/serve/serve.ts';
 import { watchInputs, type Change } from '../core/serve/watcher.ts';
 import { endSession, indexInBackground, rebuild, sessionWarnings, startSession, type WatchState } from '../core/watch.ts';
@@ -42,6 +43,8 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     contentDir: flags.content,
     outDir: flags.out,
     baseUrl: flags.baseUrl,
+    basePath: flags.basePath,
+    preview: Boolean(flags.preview),
     drafts: Boolean(flags.drafts),
     strict: false,
   };
@@ -142,8 +145,15 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
   let server: RunningServer;
   try {
     if (startFailure) throw startFailure;
-    server = await serveLive(resolve(flags.out), flags.host, port, live, (busy) =>
-      process.stderr.write(`Port ${busy} is busy; trying ${busy + 1}.\n`),
+    // The base path of the last good build (site.yaml may change it), until one succeeds the flag's.
+    const basePath = (): string => state?.built.site.config.basePath ?? flags.basePath ?? ROOT_BASE_PATH;
+    server = await serveLive(
+      resolve(flags.out),
+      flags.host,
+      port,
+      live,
+      (busy) => process.stderr.write(`Port ${busy} is busy; trying ${busy + 1}.\n`),
+      basePath,
     );
   } catch (error) {
     // The watcher and the render threads would keep the process alive; the error boundary (cli/index.ts)
@@ -153,7 +163,9 @@ export async function runWatch(root: string, flags: WatchFlags, debug: boolean):
     throw error;
   }
   // "Serving" is printed once every file is watched and the first build is done.
-  process.stdout.write(`Serving ${server.url} with live reload. Press Ctrl-C to stop.\n`);
+  const served = state?.built.site.config.basePath ?? flags.basePath ?? ROOT_BASE_PATH;
+  const at = served === ROOT_BASE_PATH ? server.url : `${server.url}${urlOf(served, '/')}`;
+  process.stdout.write(`Serving ${at} with live reload. Press Ctrl-C to stop.\n`);
 
   return await new Promise<number>((done) => {
     const stop = (): void => {

@@ -49,6 +49,10 @@ export interface BuildOptions {
   contentDir: string;
   outDir: string;
   baseUrl?: string;
+  /** `--base-path` (docs/hosting.md, "Under a sub-path"): replaces site.yaml's `basePath`. */
+  basePath?: string;
+  /** `--preview` (docs/hosting.md, "Previews"). */
+  preview?: boolean;
   drafts: boolean;
   strict: boolean;
   /** With `strict`, accept the stand-in values site.yaml marks as `placeholders` (previews). */
@@ -85,6 +89,8 @@ export interface BuildResult {
   outDir: string;
   /** The site.yaml fields still marked as holding stand-in values. */
   placeholders: string[];
+  /** The base path of a preview build (docs/hosting.md, "Previews"); undefined for a production build. */
+  preview?: string;
   /** What `watch` continues from. */
   built: Built;
 }
@@ -182,7 +188,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
   rememberVersions(previous.versions ?? {});
   const site = await prepareSite(
-    { root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
+    {
+      root,
+      contentDir: options.contentDir,
+      baseUrl: options.baseUrl,
+      basePath: options.basePath,
+      preview: options.preview,
+      drafts: options.drafts,
+    },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
   );
   const refused = refusedPlaceholders(site, options);
@@ -213,6 +226,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     outDir,
     placeholders: site.config.placeholders.fields,
     built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, search, ...(pool ? { pool } : {}) },
+    ...(site.config.preview ? { preview: site.config.basePath } : {}),
   });
 
   // Nothing to make or remove, and the output folder holds just what the last build left there: no write.
@@ -247,6 +261,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       written,
       { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
       site.config.locales,
+      site.config.basePath,
     );
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),

@@ -84,7 +84,12 @@ export async function startSession(options: BuildOptions, indexEvents: IndexEven
  */
 export function indexInBackground(state: WatchState): void {
   const { jobs, held, site } = state.built;
-  state.search.request({ jobs: site.config.search ? jobs : [], fileKeys: held, locales: site.config.locales });
+  state.search.request({
+    jobs: site.config.search ? jobs : [],
+    fileKeys: held,
+    locales: site.config.locales,
+    basePath: site.config.basePath,
+  });
 }
 
 /** Every warning of the session's last good build. */
@@ -267,7 +272,14 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
   const { options } = state;
   const before = state.built.site;
   const site = await prepareSite(
-    { root: options.root, contentDir: options.contentDir, baseUrl: options.baseUrl, drafts: options.drafts },
+    {
+      root: options.root,
+      contentDir: options.contentDir,
+      baseUrl: options.baseUrl,
+      basePath: options.basePath,
+      preview: options.preview,
+      drafts: options.drafts,
+    },
     {
       sources: new Map(before.sources.map((s) => [s.file, s])),
       dirty: new Set(touched.dirty.keys()),

@@ -20,8 +20,8 @@ export function Head({ page, site }: Pick<TemplateProps, 'page' | 'site'>): Reac
       <title lang={lang}>{page.title}</title>
       <meta name="description" lang={lang} content={page.description} />
       <meta name="keywords" lang={lang} content={page.keywords} />
-      {/* The 404 page and a page of search results are nothing to list in a search engine. */}
-      {page.template === '404' || page.template === 'search' ? <meta name="robots" content="noindex" /> : null}
+      {/* The 404 page, a page of search results and every page of a preview are nothing to list in a search engine. */}
+      {site.preview || page.template === '404' || page.template === 'search' ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={site.canonical} />
       {site.alternates.map((alt) => (
         <link key={alt.hreflang} rel="alternate" {...{ hreflang: alt.hreflang }} href={alt.href} />

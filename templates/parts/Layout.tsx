@@ -16,7 +16,7 @@ import { Header } from './Header.tsx';
 export function Layout({ page, site, children }: TemplateProps & { children: ReactNode }): ReactElement {
   const t = site.ui;
   return (
-    <html lang={page.lang} data-route={page.routeName} data-api-base={site.apiBase || undefined}>
+    <html lang={page.lang} data-route={page.routeName} data-api-base={site.apiBase || undefined} data-base-path={site.basePath}>
       <Head page={page} site={site} />
       <body>
         <a className="skip-link" href="#main">

@@ -66,11 +66,18 @@ export interface WatchProcess {
   exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
-/** Starts `ecom-site watch` of `content` into `out`: the command of the project at `root`, on any free port unless `port` is given. */
-export function spawnWatch(content: string, out: string, { root = ROOT, port = 0 }: { root?: string; port?: number } = {}): WatchProcess {
+/**
+ * Starts `ecom-site watch` of `content` into `out`: the command of the project at `root`, on any free port
+ * unless `port` is given, with `args` added.
+ */
+export function spawnWatch(
+  content: string,
+  out: string,
+  { root = ROOT, port = 0, args = [] }: { root?: string; port?: number; args?: readonly string[] } = {},
+): WatchProcess {
   const child = spawn(
     process.execPath,
-    [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port)],
+    [join(root, 'bin', 'ecom-site.js'), 'watch', '--content', content, '--out', out, '--port', String(port), ...args],
     {
       cwd: root,
     },

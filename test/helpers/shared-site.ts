@@ -21,16 +21,40 @@ declare module 'vitest' {
 /** How long a file waits for another one's build before it gives up: within vitest's hook timeout. */
 const WAIT_MS = 100_000;
 
-let built: Promise<string> | undefined;
+const builds = new Map<string, Promise<string>>();
 
 /** The output folder of the real content built with the default options (`ecom-site build`); read only. */
 export function sharedSite(): Promise<string> {
-  built ??= (async () => {
+  return sharedBuild('', []);
+}
+
+/** The base path of the shared preview build (docs/hosting.md, "Previews"). */
+export const PREVIEW_BASE_PATH = '/preview/pr-12/';
+
+/**
+ * The real content built for the base path `/preview/pr-12/`, read only: `<root>/preview/pr-12/` of the
+ * folder returned, laid out as a host or a bucket holds a preview (docs/hosting.md, "Previews").
+ */
+export async function sharedPreviewSite(): Promise<{ root: string; dir: string }> {
+  const root = await sharedBuild('preview-', ['--base-path', PREVIEW_BASE_PATH], PREVIEW_BASE_PATH);
+  return { root, dir: join(root, PREVIEW_BASE_PATH) };
+}
+
+/**
+ * One build per run of the real content with `args`, named by `name` in the run's folder: the first file to
+ * ask builds it, under a lock, into `<name>dist` (into `<name>dist<under>` when `under` is given, so the
+ * folder returned holds it at that path), the others wait for it.
+ */
+function sharedBuild(name: string, args: readonly string[], under = '/'): Promise<string> {
+  const known = builds.get(name);
+  if (known) return known;
+  const made = (async () => {
     const root = inject('sharedBuild');
-    const dist = join(root, 'dist');
-    const outcome = join(root, 'outcome');
+    const dist = join(root, `${name}dist`);
+    const out = join(dist, under);
+    const outcome = join(root, `${name}outcome`);
     try {
-      mkdirSync(join(root, 'lock'));
+      mkdirSync(join(root, `${name}lock`));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Another file builds: wait for its outcome.
@@ -44,7 +68,7 @@ export function sharedSite(): Promise<string> {
     }
     let result: Awaited<ReturnType<typeof runCli>> = { code: 1, stdout: '', stderr: 'the build did not run' };
     try {
-      result = await runCli(['build', '--out', dist, '--quiet']);
+      result = await runCli(['build', '--out', out, '--quiet', ...args]);
     } finally {
       // Whole or not at all: a waiting file never reads half of it.
       await writeFileAtomic(outcome, result.code === 0 ? 'ok' : `exit ${result.code}\n${result.stderr}`);
@@ -52,7 +76,8 @@ export function sharedSite(): Promise<string> {
     if (result.code !== 0) throw new Error(`the shared build failed (${result.code}):\n${result.stderr}`);
     return dist;
   })();
-  return built;
+  builds.set(name, made);
+  return made;
 }
 
 function readOr(file: string): string | undefined {

@@ -415,6 +415,12 @@ export const CATALOGUE = {
     when: 'a deploy would delete pages the last deploy published, with no alias or redirect for their addresses (listed); nothing was uploaded or deleted',
     hint: 'Keep each address: add it to the `aliases` of the page that replaces it, or a site.yaml `redirects` entry, then build and deploy again. To drop them on purpose, deploy with --allow-removed.',
   },
+  DEPLOY_PREVIEW_MISMATCH: {
+    severity: 'error',
+    title: 'Build not made for this preview',
+    when: '`deploy --preview NAME` was given a build made for another base path than `/preview/NAME/`; nothing was uploaded',
+    hint: 'Build the preview for its path first: `ecom-site build --base-path /preview/NAME/`, then deploy it with the same NAME (docs/deploy.md, "Previews").',
+  },
   DEPLOY_NETWORK: {
     severity: 'error',
     title: 'Storage not reachable',

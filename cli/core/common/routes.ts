@@ -5,6 +5,9 @@
 import { ROUTE_NAME_SEPARATOR, type Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from './locales.ts';
 
+/** The folder of the host and bucket that holds the previews, each at `/preview/<name>/` (docs/hosting.md, "Previews"). */
+export const PREVIEW_FOLDER = 'preview';
+
 /**
  * The home page is also written at `/home` (and `/en/home`), which declares `/` canonical (docs/writing.md,
  * "Pages and routes"). The one definition of that alias: jobs write it, links may point at it, the head and
@@ -26,7 +29,17 @@ export function canonicalRoute(route: string): string {
  * First segments of paths the build writes itself: neither a content file nor a locale code (site.yaml
  * `locales`) may claim them. The locale codes are reserved too, for content files (`checkFileRoute`).
  */
-export const RESERVED_NAMES: readonly string[] = ['assets', '404', HOME_ALIAS.slice(1), 'sitemap.xml', 'robots.txt', 'search', 'pagefind'];
+export const RESERVED_NAMES: readonly string[] = [
+  'assets',
+  '404',
+  HOME_ALIAS.slice(1),
+  'sitemap.xml',
+  'robots.txt',
+  'search',
+  'pagefind',
+  // Where previews live beside the live site, in a bucket and on the shipped nginx (docs/hosting.md, "Previews").
+  PREVIEW_FOLDER,
+];
 
 /** A page the build writes in every locale from a template and UI texts alone: the 404 page and the search page. */
 export interface SitePage {

@@ -15,12 +15,20 @@ import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
 import { parseTargetUrl, type TargetUrl } from './target-url.ts';
 import type { RedirectEntry } from './redirects.ts';
+import { BASE_PATH_HINT, basePathProblem, ROOT_BASE_PATH } from '../common/base-path.ts';
 
 /** Settings from site.yaml. */
 export interface SiteConfig {
   /** The site's locales, the default first (site.yaml `locales`, or the defaults of cli/core/common/defaults.ts). */
   locales: Locales;
   baseUrl: string;
+  /**
+   * The folder of the host the site is served from (site.yaml `basePath`, or `--base-path`; `/` by default;
+   * cli/core/common/base-path.ts): every URL the build writes starts with it.
+   */
+  basePath: string;
+  /** A preview build (docs/hosting.md, "Previews"): no page is to be indexed and the sitemap lists no page. */
+  preview: boolean;
   company: Record<Locale, string>;
   phone: string;
   email: string;
@@ -170,6 +178,7 @@ const siteSchema = (codes: readonly string[]): Field => ({
   fields: {
     locales: { kind: 'list', min: 1, of: LOCALE_FIELD },
     baseUrl: { kind: 'string', required: true, pattern: { test: isBaseUrl }, patternHint: BASE_URL_HINT },
+    basePath: { kind: 'string', pattern: { test: (value) => basePathProblem(value) === undefined }, patternHint: BASE_PATH_HINT },
     // The per-locale settings: one list, which docs/locales.md is generated from.
     ...Object.fromEntries(PER_LOCALE_FIELDS.map((field) => [field, perLocale(codes, REQUIRED_PER_LOCALE.includes(field))])),
     phone: { kind: 'string', required: true },
@@ -392,6 +401,8 @@ export async function loadSiteSettings(
   const config: SiteConfig = {
     locales,
     baseUrl: trim(raw.baseUrl),
+    basePath: typeof raw.basePath === 'string' ? raw.basePath : ROOT_BASE_PATH,
+    preview: false,
     company: named.company as Record<Locale, string>,
     phone: String(raw.phone),
     email: String(raw.email),

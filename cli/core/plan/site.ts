@@ -43,6 +43,7 @@ import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
 import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
+import { assetPrefix } from '../common/base-path.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/text-checks.ts';
@@ -60,6 +61,10 @@ export interface SiteInputs {
   root: string;
   contentDir: string;
   baseUrl?: string;
+  /** `--base-path`: replaces site.yaml's `basePath`; a different one makes a preview (docs/hosting.md, "Previews"). */
+  basePath?: string;
+  /** `--preview`: a preview build whatever its base path. */
+  preview?: boolean;
   drafts: boolean;
 }
 
@@ -235,7 +240,21 @@ async function publicNames(publicDir: string): Promise<string[]> {
   return names.filter((name) => !name.startsWith('.'));
 }
 
-/** Loads the site-wide files at once; `--base-url` replaces site.yaml's `baseUrl` in the settings returned. */
+/**
+ * The settings as this build applies them: `--base-url` and `--base-path` replace site.yaml's; a build is a
+ * preview when asked (`--preview`) or when its base path is not site.yaml's, the production one.
+ */
+export function applyInputs(config: SiteConfig, inputs: Pick<SiteInputs, 'baseUrl' | 'basePath' | 'preview'>): SiteConfig {
+  const basePath = inputs.basePath ?? config.basePath;
+  return {
+    ...config,
+    baseUrl: inputs.baseUrl ? inputs.baseUrl.replace(/\/+$/, '') : config.baseUrl,
+    basePath,
+    preview: Boolean(inputs.preview) || basePath !== config.basePath,
+  };
+}
+
+/** Loads the site-wide files at once, the settings as `applyInputs` makes them. */
 async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<SiteFiles> {
   const { root } = inputs;
   const cacheDir = cacheDirOf(root);
@@ -258,7 +277,7 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     probePublicImages(join(root, 'public'), cacheDir),
   ]);
   return {
-    config: inputs.baseUrl ? { ...config, baseUrl: inputs.baseUrl.replace(/\/+$/, '') } : config,
+    config: applyInputs(config, inputs),
     menu,
     strings: withDefaults(ownStrings, templates.module.UI_TEXT, config.locales),
     templates,
@@ -400,7 +419,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
     templates: module,
     targets,
     articles,
-    assets: assetUrls(assets, config.cdn),
+    assets: assetUrls(assets, assetPrefix(config.basePath, config.cdn)),
     ...relations,
     featured: featuredArticles(plan.pages, articles, config),
     feeds: Object.fromEntries(Object.entries(feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
@@ -455,7 +474,7 @@ function liveSite(pages: readonly PlannedPage[], files: ReadonlySet<string>, con
   return { locales, pages: written, files: new Set([...files, ...made]) };
 }
 
-/** The URLs of the hashed assets, behind the CDN when there is one. */
+/** The URLs of the hashed assets under `prefix` (cli/core/common/base-path.ts `assetPrefix`). */
 function assetUrls(assets: Site['assets'], cdn: string): RenderContext['assets'] {
   return {
     css: `${cdn}/assets/${assets.stylesheet.name}`,

@@ -21,6 +21,7 @@ import { isIndexFile } from '../write/search-index.ts';
 import { OutputClaims } from './collisions.ts';
 import { translator } from '../load/i18n.ts';
 import { answerOf, REDIRECT_MAP, redirectFile, redirectPage, renderRedirectMap } from '../render/redirects.ts';
+import { siteRootUrl } from '../common/base-path.ts';
 
 /** The site-wide files: 404 and search pages, assets, sitemap, robots.txt, feeds. */
 export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
@@ -33,7 +34,12 @@ export function siteFiles(site: Site): Array<[string, string | Uint8Array]> {
   );
   for (const asset of Object.values(assets)) files.push([`assets/${asset.name}`, asset.contents]);
   // The sitemap lists canonical pages only: /home declares / canonical (docs/writing.md, "Pages and routes").
-  files.push(['sitemap.xml', renderSitemap(config.baseUrl, site.routes, config.locales)], ['robots.txt', renderRobots(config.baseUrl)]);
+  // A preview lists no page: its URLs must never compete with the live site's (docs/hosting.md, "Previews").
+  const root = siteRootUrl(config.baseUrl, config.basePath);
+  files.push(
+    ['sitemap.xml', renderSitemap(root, config.preview ? [] : site.routes, config.locales)],
+    ['robots.txt', renderRobots(root, config.preview)],
+  );
   for (const feed of Object.values(site.feeds)) files.push([feed.href.slice(1), feed.xml]);
   files.push(...redirectFiles(site));
   return files;

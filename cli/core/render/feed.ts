@@ -5,6 +5,7 @@ import type { ArticleSummary } from '../../../templates/types.ts';
 import type { SiteConfig } from '../load/config.ts';
 import { absoluteUrl } from './head.ts';
 import { localisePath } from '../common/routes.ts';
+import { siteRootUrl } from '../common/base-path.ts';
 import { escapeXml } from './sitemap.ts';
 
 /** What a feed says about itself. */
@@ -89,6 +90,8 @@ export function siteFeeds(
   listTitle: (locale: Locale) => string | undefined,
 ): Record<Locale, SiteFeed> {
   const feeds: Record<Locale, SiteFeed> = {};
+  // Article hrefs are site paths: the feed's URLs are absolute, under the base path.
+  const root = siteRootUrl(config.baseUrl, config.basePath);
   for (const locale of localeCodes(config.locales)) {
     const own = articles[locale] ?? [];
     if (own.length === 0) continue;
@@ -100,11 +103,11 @@ export function siteFeeds(
       {
         lang: langOf(config.locales, locale),
         title,
-        selfUrl: `${config.baseUrl}${href}`,
-        pageUrl: absoluteUrl(config.baseUrl, list ? '/news' : '/', locale, config.locales),
+        selfUrl: `${root}${href}`,
+        pageUrl: absoluteUrl(root, list ? '/news' : '/', locale, config.locales),
         author: company,
       },
-      own.map((a) => ({ title: a.title, url: `${config.baseUrl}${a.href}`, date: a.date, summary: a.summary })),
+      own.map((a) => ({ title: a.title, url: `${root}${a.href}`, date: a.date, summary: a.summary })),
     );
     feeds[locale] = { href, title, xml };
   }

@@ -29,6 +29,7 @@ import {
   SEARCH_PAGE,
   type SitePage,
 } from '../common/routes.ts';
+import { assetPrefix, ROOT_BASE_PATH, siteRootUrl, urlOf } from '../common/base-path.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 import type { TermBase } from '../load/terms.ts';
 
@@ -112,6 +113,8 @@ interface LocaleShare {
   routes: Set<string>;
   menus: Map<string, SiteModel['menu']>;
   html: Map<unknown, string>;
+  /** The locale's articles, hrefs under the base path (`articlesOf`). */
+  articles?: ArticleSummary[];
 }
 
 /** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
@@ -146,7 +149,7 @@ function languagesOf(
 ): Pick<SiteModel, 'switchTo' | 'languages'> {
   const { locales } = ctx.config;
   const link = (code: Locale): LanguageLink => ({
-    href: encodeSitePath(localisePath(route, code, locales)),
+    href: urlOf(ctx.config.basePath, encodeSitePath(localisePath(route, code, locales))),
     hreflang: langOf(locales, code),
     lang: langOf(locales, code),
     code,
@@ -173,8 +176,8 @@ function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
   const of = (code: Locale): SiteModel['search']['others'][number] => ({
     lang: langOf(locales, code),
     label: localeOf(locales, code).label,
-    href: localisePath(SEARCH_PAGE.route, code, locales),
-    index: `${localisePath(SEARCH_INDEX, code, locales)}/`,
+    href: urlOf(ctx.config.basePath, localisePath(SEARCH_PAGE.route, code, locales)),
+    index: urlOf(ctx.config.basePath, `${localisePath(SEARCH_INDEX, code, locales)}/`),
   });
   const own = of(locale);
   // The count's plural rules are those of the language its text is in (a stand-in text brings its own).
@@ -191,6 +194,13 @@ function searchOf(ctx: RenderContext, locale: Locale): SiteModel['search'] {
   };
 }
 
+/** The articles of a locale as a page links them: their site paths made URLs, once per render context. */
+function articlesOf(ctx: RenderContext, locale: Locale): ArticleSummary[] {
+  const share = shareOf(ctx, locale);
+  share.articles ??= (ctx.articles[locale] ?? []).map((a) => ({ ...a, href: urlOf(ctx.config.basePath, a.href) }));
+  return share.articles;
+}
+
 /**
  * The site-wide props for a page at `route` (undefined for the 404 page) in `locale`. `ownLocales` are the
  * locales with their own file for the route: a stand-in's canonical and alternates name those pages only.
@@ -204,8 +214,8 @@ function siteModel(
 ): SiteModel {
   const t = translator(ctx.strings, locale);
   // Routes as written in menu.yaml, front matter or a template, encoded or not, become URLs encoded once.
-  const { locales } = ctx.config;
-  const href = (r: string): string => encodeSitePath(localisePath(decodeSitePath(r), locale, locales));
+  const { locales, basePath } = ctx.config;
+  const href = (r: string): string => urlOf(basePath, encodeSitePath(localisePath(decodeSitePath(r), locale, locales)));
   const share = shareOf(ctx, locale);
   const link = (item: { route: string; label: string }): MenuLink => ({
     href: href(item.route),
@@ -222,7 +232,9 @@ function siteModel(
     };
     share.menus.set(menuKey, menu);
   }
-  const cdn = ctx.config.cdn;
+  const cdn = assetPrefix(basePath, ctx.config.cdn);
+  const root = siteRootUrl(ctx.config.baseUrl, basePath);
+  const feed = ctx.feeds[locale];
   return {
     company: ctx.config.company[locale] ?? '',
     phone: ctx.config.phone,
@@ -235,10 +247,10 @@ function siteModel(
     detectJs: localisePath(route ?? '', locale, locales) === '/' ? ctx.assets.detectJs : undefined,
     detectLocales: detectionList(locales),
     menu,
-    articles: ctx.articles[locale] ?? [],
-    canonical: absoluteUrl(ctx.config.baseUrl, canonicalRoute, canonical.locale, locales),
-    alternates: collectAlternates(ctx.config.baseUrl, canonicalRoute, canonical.own, locales),
-    feed: ctx.feeds[locale],
+    articles: articlesOf(ctx, locale),
+    canonical: absoluteUrl(root, canonicalRoute, canonical.locale, locales),
+    alternates: collectAlternates(root, canonicalRoute, canonical.own, locales),
+    feed: feed && { ...feed, href: urlOf(basePath, feed.href) },
     ...languagesOf(ctx, locale, route ?? '/', t),
     search: searchOf(ctx, locale),
     href,
@@ -254,6 +266,8 @@ function siteModel(
       return info && !('error' in info) ? pictureOf(path, info, cdn).src : `${cdn}${path}`;
     }),
     copyrightYears: copyrightYears(ctx.config.founded, ctx.year),
+    ...(basePath === ROOT_BASE_PATH ? {} : { basePath }),
+    preview: ctx.config.preview,
     shared: (key, part) => {
       const html = share.html.get(key) ?? renderToStaticMarkup(part());
       share.html.set(key, html);
@@ -298,7 +312,7 @@ function socialOf(
   if (!card) throw new Error(`No social card was planned for ${route} (${locale}).`);
   return {
     type: published ? 'article' : 'website',
-    image: absoluteAsset(ctx.config.baseUrl, ctx.config.cdn, encodeSitePath(card)),
+    image: absoluteAsset(ctx.config.baseUrl, assetPrefix(ctx.config.basePath, ctx.config.cdn), encodeSitePath(card)),
     locale: localeOf(locales, canonical.locale).ogLocale,
     alternateLocales: canonical.own.filter((l) => l !== canonical.locale).map((l) => localeOf(locales, l).ogLocale),
     ...(published ? { published } : {}),
@@ -311,10 +325,11 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
   const { locale } = page;
   const { locales } = config;
   const company = config.company[locale] ?? '';
-  const home = absoluteUrl(config.baseUrl, '/', locale, locales);
-  const logo = absoluteAsset(config.baseUrl, config.cdn, LOGO);
-  const url = absoluteUrl(config.baseUrl, canonicalRoute, locale, locales);
-  const canonical = absoluteUrl(config.baseUrl, canonicalRoute, canonicalLocale(page), locales);
+  const root = siteRootUrl(config.baseUrl, config.basePath);
+  const home = absoluteUrl(root, '/', locale, locales);
+  const logo = absoluteAsset(config.baseUrl, assetPrefix(config.basePath, config.cdn), LOGO);
+  const url = absoluteUrl(root, canonicalRoute, locale, locales);
+  const canonical = absoluteUrl(root, canonicalRoute, canonicalLocale(page), locales);
   const data: JsonLd[] = [];
   if (canonicalRoute === '/') {
     const alternateNames = localeCodes(locales)
@@ -352,7 +367,7 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
     data.push(
       breadcrumbList([
         { name: company, url: home },
-        { name: titleOf(parent), url: absoluteUrl(config.baseUrl, parent, locale, locales) },
+        { name: titleOf(parent), url: absoluteUrl(root, parent, locale, locales) },
         { name: model.title, url },
       ]),
     );
@@ -396,7 +411,8 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
       path,
       targets: ctx.targets,
       placeholders,
-      cdn: ctx.config.cdn,
+      cdn: assetPrefix(ctx.config.basePath, ctx.config.cdn),
+      basePath: ctx.config.basePath,
       terms: ctx.terms,
       images: ctx.images,
       imageSizes: spec.imageSizes,
@@ -443,7 +459,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
   const seen = { own: page.ownLocales, locale: canonicalLocale(page) };
   const model: PageModel = {
     route,
-    path: encodeSitePath(path),
+    path: urlOf(ctx.config.basePath, encodeSitePath(path)),
     locale,
     lang: langOf(locales, locale),
     contentLang: langOf(locales, source.locale),
@@ -465,7 +481,7 @@ export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, ro
       return body.sections;
     },
     ...(featured ? { featured } : {}),
-    ...(page.outdated ? { outdated: page.outdated } : {}),
+    ...(page.outdated ? { outdated: { ...page.outdated, href: urlOf(ctx.config.basePath, page.outdated.href) } } : {}),
     social: socialOf(ctx, locale, page.route, seen, spec.article && typeof data.date === 'string' ? data.date : undefined),
     structuredData: [],
   };
@@ -490,7 +506,7 @@ export function renderSitePage(sitePage: SitePage, locale: Locale, ctx: RenderCo
   const all = { own: localeCodes(locales), locale };
   const model: PageModel = {
     route: sitePage.route,
-    path: localisePath(sitePage.route, locale, locales),
+    path: urlOf(ctx.config.basePath, localisePath(sitePage.route, locale, locales)),
     locale,
     lang: langOf(locales, locale),
     contentLang: langOf(locales, locale),

@@ -29,10 +29,13 @@ export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[], 
       return `  <url>\n    <loc>${escapeXml(absoluteUrl(baseUrl, route, locale, config))}</loc>\n${links}\n  </url>`;
     }),
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.map((url) => `${url}\n`).join('')}</urlset>\n`;
 }
 
-/** robots.txt: everything may be crawled; the sitemap is named. */
-export function renderRobots(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+/**
+ * robots.txt: everything may be crawled, or nothing in a preview (docs/hosting.md, "Previews"); the sitemap is
+ * named, at `root` (the base URL and the base path), which `check` and `deploy` read back.
+ */
+export function renderRobots(root: string, preview = false): string {
+  return `User-agent: *\n${preview ? 'Disallow' : 'Allow'}: /\n\nSitemap: ${root}/sitemap.xml\n`;
 }

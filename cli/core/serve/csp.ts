@@ -18,10 +18,11 @@ export const SEARCH_CSP = SITE_CSP.replace("script-src 'self'", "script-src 'sel
 
 /**
  * The paths that get SEARCH_CSP: a search page (`/search`, `/en/search`, with or without `.html`) or a file
- * under an index folder (`/pagefind/…`, `/en/pagefind/…`), in the default locale or under one prefix.
- * The same pattern as hosting/nginx.conf's search locations.
+ * under an index folder (`/pagefind/…`, `/en/pagefind/…`), in the default locale or under one prefix,
+ * and the same within a preview (`/preview/<name>/…`, docs/hosting.md, "Previews"). The same pattern as
+ * hosting/nginx.conf's search locations.
  */
-export const SEARCH_PATHS = /^(\/[^/]+)?\/(search(\.html)?$|pagefind\/)/;
+export const SEARCH_PATHS = /^(\/preview\/[^/]+)?(\/[^/]+)?\/(search(\.html)?$|pagefind\/)/;
 
 /** The Content-Security-Policy header of a response to `path` (the URL's path, percent-encoded as sent). */
 export function cspHeaders(path: string): Record<string, string> {

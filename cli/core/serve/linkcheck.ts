@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { decodeSitePath, encodeSitePath } from '../common/routes.ts';
 import { startServer } from './serve.ts';
+import { basePathOfPage, basePrefix } from '../common/base-path.ts';
 
 /** A link that does not resolve, and where it was found (site paths, e.g. `/en/DROC`). */
 export interface BrokenLink {
@@ -61,10 +62,13 @@ export async function checkLinks(dir: string): Promise<LinkReport> {
     baseUrl = undefined;
   }
 
-  const server = await startServer({ dir, baseUrl });
+  // A build for a sub-path is served there (docs/hosting.md, "Under a sub-path"): a link that leaves it is broken.
+  const basePath = basePathOfPage(await readFile(join(dir, 'index.html'), 'utf8').catch(() => ''));
+  const server = await startServer({ dir, baseUrl, basePath });
   const origin = server.url;
+  const site = `${origin}${basePrefix(basePath)}`;
   const local = (url: string): string =>
-    baseUrl && (url === baseUrl || url.startsWith(`${baseUrl}/`)) ? `${origin}${url.slice(baseUrl.length) || '/'}` : url;
+    baseUrl && (url === baseUrl || url.startsWith(`${baseUrl}/`)) ? `${site}${url.slice(baseUrl.length) || '/'}` : url;
   // Broken links are shown as a writer would type them (`/关于我们`, not `/%E5%85%B3…`).
   const shown = (url: string | undefined): string =>
     url?.startsWith(origin) ? decodeSitePath(url.slice(origin.length)) || '/' : (url ?? '');
@@ -75,7 +79,7 @@ export async function checkLinks(dir: string): Promise<LinkReport> {
     // to it; links found on them are requested once each (linkinator caches by URL).
     const starts = [...new Set([...html.map(pagePath), ...files.filter((f) => f.endsWith('.css')).map((f) => `/${f}`)])];
     const result = await new LinkChecker().check({
-      path: starts.map((p) => `${origin}${encodeSitePath(p)}`),
+      path: starts.map((p) => `${site}${encodeSitePath(p)}`),
       recurse: true,
       checkCss: true,
       // Resolve relative links as a browser does from `/DROC` (not from `/DROC/`, linkinator's default).

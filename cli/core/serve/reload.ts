@@ -10,9 +10,12 @@ import { formatProblem, type Problem } from '../common/errors.ts';
 import { LIVE_EVENTS, LIVE_SCRIPT, LIVE_WARNINGS } from '../../../shared/live-paths.ts';
 import { cspHeaders } from './csp.ts';
 import { startServer, type RunningServer } from './serve.ts';
+import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
 
-/** The tag injected before `</body>` of every HTML page `watch` serves. */
-export const LIVE_TAG = `<script src="${LIVE_SCRIPT}" defer></script>`;
+/** The tag injected before `</body>` of every HTML page `watch` serves, the script under the site's base path. */
+export function liveTag(basePath: string): string {
+  return `<script src="${urlOf(basePath, LIVE_SCRIPT)}" defer></script>`;
+}
 
 /** The live-reload channel of one `watch` session. */
 export interface LiveReload {
@@ -128,12 +131,15 @@ export async function serveLive(
   port: number,
   live: LiveReload,
   onBusy: (port: number) => void,
+  basePath: () => string = () => ROOT_BASE_PATH,
 ): Promise<RunningServer> {
-  const transformHtml = (html: string): string =>
-    html.includes('</body>') ? html.replace('</body>', `${LIVE_TAG}</body>`) : `${html}${LIVE_TAG}`;
+  const transformHtml = (html: string): string => {
+    const tag = liveTag(basePath());
+    return html.includes('</body>') ? html.replace('</body>', `${tag}</body>`) : `${html}${tag}`;
+  };
   for (let tryPort = port; ; tryPort++) {
     try {
-      return await startServer({ dir, host, port: tryPort, headers: cspHeaders, transformHtml, special: live.handle });
+      return await startServer({ dir, host, port: tryPort, headers: cspHeaders, transformHtml, special: live.handle, basePath });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EADDRINUSE' || tryPort - port >= PORT_TRIES || port === 0) throw error;

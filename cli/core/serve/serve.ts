@@ -13,6 +13,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { isInside } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { redirectAt } from './moved.ts';
+import { basePrefix, ROOT_BASE_PATH, sitePathIn } from '../common/base-path.ts';
 
 /** Content types by file extension; anything else is `application/octet-stream`. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -53,6 +54,12 @@ export interface ServeOptions {
    * the site (canonical, hreflang, Open Graph, JSON-LD) lead back to this tree (used by `ecom-site check`).
    */
   baseUrl?: string;
+  /**
+   * The base path the folder is served under (docs/hosting.md, "Under a sub-path"; `/` by default), or a
+   * function giving it on each request (`watch`, whose site.yaml may change): a path outside it answers
+   * 404, and the special handlers see the path within it.
+   */
+  basePath?: string | (() => string);
   /** Rewrites every HTML response (watch injects its live-reload script here). */
   transformHtml?: (html: string) => string;
   /** Handlers for paths outside the folder (watch's `/__ecom/…` endpoints); return true when handled. */
@@ -150,6 +157,7 @@ function send(
 }
 
 interface Handling {
+  basePath: () => string;
   headers: ResponseHeaders;
   html: Array<(html: string) => string>;
   special?: ServeOptions['special'];
@@ -159,12 +167,18 @@ interface Handling {
 const NOT_BUILT = `<!doctype html><html lang="${DEFAULTS.messageLanguage}"><head><meta charset="utf-8"><title>Not built yet</title></head><body><p>The site has not been built yet: see the terminal.</p></body></html>`;
 
 async function handle(dir: string, options: Handling, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const headers = typeof options.headers === 'function' ? options.headers((req.url ?? '/').split(/[?#]/)[0] ?? '/') : options.headers;
+  const asked = req.url ?? '/';
+  const askedPath = asked.split(/[?#]/)[0] ?? '/';
+  // Within the base path, the rest is the site path the folder holds; outside it, nothing is served.
+  const sitePath = sitePathIn(options.basePath(), askedPath);
+  const headers = typeof options.headers === 'function' ? options.headers(sitePath ?? askedPath) : options.headers;
   const text = CONTENT_TYPES['.txt'] ?? 'text/plain';
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(req, res, 405, text, 'Method Not Allowed\n', { ...headers, allow: 'GET, HEAD' });
+  if (sitePath === undefined) return send(req, res, 404, text, 'Not Found\n', headers);
+  const url = `${sitePath}${asked.slice(askedPath.length)}`;
+  req.url = url;
   if (options.special?.(req, res)) return undefined;
-  const url = req.url ?? '/';
   const segments = pathSegments(url);
   if (!segments) return send(req, res, 400, text, 'Bad Request\n', headers);
   const page = (html: string): string => options.html.reduce((out, transform) => transform(out), html);
@@ -198,11 +212,13 @@ export async function startServer({
   port = 0,
   headers = {},
   baseUrl,
+  basePath = ROOT_BASE_PATH,
   transformHtml,
   special,
 }: ServeOptions): Promise<RunningServer> {
   const root = resolve(dir);
-  const options: Handling = { headers, html: transformHtml ? [transformHtml] : [], special };
+  const base = typeof basePath === 'function' ? basePath : () => basePath;
+  const options: Handling = { basePath: base, headers, html: transformHtml ? [transformHtml] : [], special };
   const server = createServer((req, res) => {
     handle(root, options, req, res).catch(() => {
       if (!res.headersSent) send(req, res, 500, 'text/plain; charset=utf-8', 'Internal Server Error\n');
@@ -218,7 +234,8 @@ export async function startServer({
   });
   const { port: actual } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  if (baseUrl) options.html.unshift((html) => html.replaceAll(baseUrl, url));
+  // `baseUrl` is the site's root URL as its pages write it (robots.txt's, with the base path).
+  if (baseUrl) options.html.unshift((html) => html.replaceAll(baseUrl, `${url}${basePrefix(base())}`));
   return {
     url,
     close: () =>

@@ -12,6 +12,7 @@ import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { readText } from '../common/files.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
+import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
 
 type PagefindModule = typeof import('pagefind');
 
@@ -76,11 +77,12 @@ export interface IndexedPage {
  * locale's text) would be found twice, and the `/home` alias duplicates the home page. The 404 and search
  * pages are not jobs, so never listed.
  */
-export function indexedPages(jobs: readonly IndexJob[], locales: Locales): IndexedPage[] {
+export function indexedPages(jobs: readonly IndexJob[], locales: Locales, basePath = ROOT_BASE_PATH): IndexedPage[] {
   return jobs
     .filter((job) => !job.page.fallback && job.route === job.page.route && job.files.length > 0)
     .map((job) => ({
-      url: encodeSitePath(localisePath(job.route, job.page.locale, locales)),
+      // The URL a result links to, under the base path: the search script keeps Pagefind's `baseUrl` at `/`.
+      url: urlOf(basePath, encodeSitePath(localisePath(job.route, job.page.locale, locales))),
       locale: job.page.locale,
       file: job.files[0] as string,
     }))

@@ -15,6 +15,8 @@ export interface IndexRequest {
   jobs: readonly IndexJob[];
   fileKeys: ReadonlyMap<string, string>;
   locales: Locales;
+  /** The site's base path, which every URL the index lists starts with. */
+  basePath: string;
 }
 
 /** What a pass tells its owner (the command prints it). */
@@ -50,10 +52,18 @@ export function searchQueue(dir: string, record: SearchRecord, events: IndexEven
     const changed: Locale[] = [];
     const started = performance.now();
     try {
-      served = await refreshSearchIndex(dir, request.jobs, request.fileKeys, served, request.locales, (locale) => {
-        changed.push(locale);
-        events.swapped?.(locale);
-      });
+      served = await refreshSearchIndex(
+        dir,
+        request.jobs,
+        request.fileKeys,
+        served,
+        request.locales,
+        (locale) => {
+          changed.push(locale);
+          events.swapped?.(locale);
+        },
+        request.basePath,
+      );
       if (!closed) events.passed?.(changed, performance.now() - started);
     } catch (error) {
       if (!closed) events.failed?.(error);

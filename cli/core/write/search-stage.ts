@@ -15,6 +15,7 @@ import { localeCodes, type Locales } from '../common/locales.ts';
 import { carryOver } from './cache.ts';
 import { type IndexJob, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
 import { type SearchRecord, searchKeys } from './search-keys.ts';
+import { ROOT_BASE_PATH } from '../common/base-path.ts';
 
 /** What is held, less the search index's files (which the planner leaves to this stage). */
 export function withoutIndex<V>(held: ReadonlyMap<string, V>, locales: Locales): Map<string, V> {
@@ -57,8 +58,9 @@ export async function writeSearchIndex(
   fileKeys: ReadonlyMap<string, string>,
   previous: PreviousIndex,
   locales: Locales,
+  basePath = ROOT_BASE_PATH,
 ): Promise<IndexStage> {
-  const pages = indexedPages(jobs, locales);
+  const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, previous.record.docs, locales);
   const record: SearchRecord = { locales: {}, docs };
   const keys = new Map<string, string>();
@@ -100,8 +102,9 @@ export async function refreshSearchIndex(
   served: SearchRecord,
   locales: Locales,
   onSwapped: (locale: Locale) => void = () => undefined,
+  basePath = ROOT_BASE_PATH,
 ): Promise<SearchRecord> {
-  const pages = indexedPages(jobs, locales);
+  const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, served.docs, locales);
   const record: SearchRecord = { locales: {}, docs };
   for (const locale of localeCodes(locales)) {

@@ -25,8 +25,10 @@ export interface MarkdownContext {
   path: string;
   targets: LinkTargets;
   placeholders: Placeholders;
-  /** site.yaml's `cdn`, put before the URL of every image from public/ (empty: none). */
+  /** What goes before the URL of every image from public/: the base path and site.yaml's `cdn` (cli/core/common/base-path.ts `assetPrefix`; empty: none). */
   cdn?: string;
+  /** The base path links to pages and files are written under (cli/core/common/base-path.ts; default `/`). */
+  basePath?: string;
   /** The raster images of public/ (cli/core/images/images.ts): an image of one becomes a `<picture>`. */
   images?: ImageTable;
   /** The `sizes` of body photos, from the template's layout; default `BODY_IMAGE_SIZES` (remark/pictures.ts). */

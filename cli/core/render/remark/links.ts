@@ -7,6 +7,7 @@ import type { Definition, Image, Link } from 'mdast';
 import type { Processor } from 'unified';
 import { CONTINUE } from 'unist-util-visit';
 import { checkInternalLink } from '../internal-links.ts';
+import { ROOT_BASE_PATH, urlOf } from '../../common/base-path.ts';
 import { addHandlers, report, sitePathOf, type Handler } from './walk.ts';
 
 /** Checks and localises a URL. A broken one is written as it is, and no plugin after this one sees the node. */
@@ -30,6 +31,8 @@ const checkLink: Handler<Link | Image | Definition> = (node, _index, _parent, { 
       node,
       { photo: true },
     );
+  // Images are put under the base path with the CDN (remark/cdn.ts); links to pages and files here.
+  if (node.type !== 'image' && sitePathOf(checked.url) !== undefined) node.url = urlOf(ctx.basePath ?? ROOT_BASE_PATH, checked.url);
   return undefined;
 };
 

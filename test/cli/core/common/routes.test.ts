@@ -80,6 +80,9 @@ describe('routes', () => {
     expect(checkFileRoute('company/pagefind/x.md', L)?.code).toBe('ROUTE_RESERVED');
     expect(checkFileRoute('company/search/x.md', L)).toBeNull();
     expect(checkFileRoute('a/b/search.md', L)).toBeNull();
+    // Previews live at /preview/<name>/ beside the site (docs/hosting.md, "Previews").
+    expect(checkFileRoute('preview.md', L)?.code).toBe('ROUTE_RESERVED');
+    expect(checkFileRoute('preview/pr-12/DROC.md', L)?.code).toBe('ROUTE_RESERVED');
   });
 });
 

@@ -67,7 +67,7 @@ describe('site.yaml locales', () => {
     expect(await messages(`${whole}\n${SITE}`)).toEqual([
       '4: `locales[2].code` repeats the code "en" of locales[1].',
       '4: `locales[2].lang` repeats the language tag "EN" of locales[1].',
-      '5: `locales[3].code` is "assets", a path the build writes itself (assets, 404, home, sitemap.xml, robots.txt, search, pagefind).',
+      '5: `locales[3].code` is "assets", a path the build writes itself (assets, 404, home, sitemap.xml, robots.txt, search, pagefind, preview).',
     ]);
   });
 

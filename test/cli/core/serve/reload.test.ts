@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { problem, type Problem } from '../../../../cli/core/common/errors.ts';
 import { formatWarnings } from '../../../../cli/core/reporter.ts';
-import { LIVE_TAG, liveReload as liveReloadServing, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
+import { liveReload as liveReloadServing, liveTag, serveLive, type LiveReload } from '../../../../cli/core/serve/reload.ts';
 import type { RunningServer } from '../../../../cli/core/serve/serve.ts';
 import { LIVE_EVENTS } from '../../../../shared/live-paths.ts';
 import { tempDir, waitFor } from '../../../helpers/cli.ts';
@@ -56,10 +56,37 @@ function listen(server: RunningServer): Promise<{ text(): string }> {
 describe('live reload', () => {
   it('puts its client into every HTML page and serves the script', async () => {
     const server = await serve(liveReload(describeWarnings));
-    expect((await fetchText(`${server.url}/`)).body).toBe(`<html><body><p>home</p>${LIVE_TAG}</body></html>`);
+    expect((await fetchText(`${server.url}/`)).body).toBe(`<html><body><p>home</p>${liveTag('/')}</body></html>`);
     const script = await fetchText(`${server.url}/__ecom/live.js`);
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.body).toBe(SCRIPT);
+  });
+
+  it('serves the folder, the client and its endpoints under the base path the build was made for, nothing outside it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<html><body><p>home</p></body></html>');
+    let basePath = '/preview/pr-12/';
+    const live = liveReload(describeWarnings);
+    const server = await serveLive(
+      dir,
+      '127.0.0.1',
+      0,
+      live,
+      () => undefined,
+      () => basePath,
+    );
+    open.push(server, live);
+    expect((await fetchText(`${server.url}/preview/pr-12/`)).body).toBe(
+      '<html><body><p>home</p><script src="/preview/pr-12/__ecom/live.js" defer></script></body></html>',
+    );
+    expect((await fetchText(`${server.url}/preview/pr-12/__ecom/live.js`)).body).toBe(SCRIPT);
+    expect((await fetchText(`${server.url}/preview/pr-12/__ecom/warnings`)).body).toBe('No warnings.\n');
+    for (const path of ['/', '/__ecom/live.js', '/__ecom/warnings', '/preview/pr-1/'])
+      expect([path, (await fetchText(`${server.url}${path}`)).status]).toEqual([path, 404]);
+    // A rebuild for another base path moves the site there.
+    basePath = '/';
+    expect((await fetchText(`${server.url}/`)).status).toBe(200);
+    expect((await fetchText(`${server.url}/preview/pr-12/`)).status).toBe(404);
   });
 
   it('tells open pages to reload and to swap the stylesheet', async () => {

@@ -1,0 +1,67 @@
+/**
+ * Previews in a bucket (docs/deploy.md, "Previews"): a build for the base path `/preview/<name>/` is stored
+ * under the target's prefix and `preview/<name>/`, beside the live site, which the CDN or the bucket's
+ * website endpoint then serves at that path. The live site's deploys leave the previews alone, and
+ * removing a preview touches its prefix only. Pure, but `removePreview`, which takes the bucket.
+ */
+import { problem, SiteError } from '../common/errors.ts';
+import { PREVIEW_FOLDER } from '../common/routes.ts';
+import type { TargetUrl } from '../load/target-url.ts';
+import type { Bucket } from './client.ts';
+
+/** A preview's name: letters, digits, `.`, `_` and `-`, starting with a letter or digit (a branch or PR: `pr-12`). */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** Why `name` cannot name a preview, or undefined when it can. */
+export function previewNameProblem(name: string): string | undefined {
+  if (!NAME.test(name) || name.includes('..'))
+    return `"${name}" is no preview name: use letters, digits, ".", "_" and "-", starting with a letter or digit, e.g. pr-12.`;
+  return undefined;
+}
+
+/** The base path a preview is built for: `/preview/<name>/`. */
+export function previewBasePath(name: string): string {
+  return `/${PREVIEW_FOLDER}/${name}/`;
+}
+
+/** The target a preview is deployed to: the site's target, its prefix extended by `preview/<name>/`. */
+export function previewTarget(target: TargetUrl, name: string): TargetUrl {
+  return { ...target, prefix: `${target.prefix}${PREVIEW_FOLDER}/${name}/` };
+}
+
+/**
+ * DEPLOY_PREVIEW_MISMATCH unless the build in `outDir` was made for the preview's base path: its pages
+ * would otherwise point at files outside the preview's prefix.
+ */
+export function checkPreviewBuild(name: string, builtBasePath: string, outDir: string): void {
+  const wanted = previewBasePath(name);
+  if (builtBasePath === wanted) return;
+  throw new SiteError(
+    problem(
+      'DEPLOY_PREVIEW_MISMATCH',
+      `The build in ${outDir} is for the base path ${builtBasePath}, but the preview "${name}" is served at ${wanted}; nothing was uploaded.`,
+    ),
+  );
+}
+
+/**
+ * The bucket as a deploy of the site at `prefix` sees it: without the previews beside it, which that
+ * deploy neither counts nor deletes (a preview's own deploy lists within its prefix, where there are none).
+ */
+export function withoutPreviews(bucket: Bucket): Bucket {
+  return {
+    ...bucket,
+    async list(prefix) {
+      const all = await bucket.list(prefix);
+      const previews = `${prefix}${PREVIEW_FOLDER}/`;
+      return new Map([...all].filter(([key]) => !key.startsWith(previews)));
+    },
+  };
+}
+
+/** Removes every object under a preview's prefix (`dryRun`: none); returns the keys, sorted. */
+export async function removePreview(bucket: Bucket, target: TargetUrl, dryRun: boolean): Promise<string[]> {
+  const keys = [...(await bucket.list(target.prefix)).keys()].sort();
+  if (!dryRun) for (const key of keys) await bucket.remove(key);
+  return keys;
+}
