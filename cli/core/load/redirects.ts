@@ -7,7 +7,7 @@
  * a redirect to nothing, to another redirect (a chain) or back to itself (a loop) is an error naming the
  * file and line. Pure: the caller passes what is live.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { decodeSitePath, localisePath, normaliseLinkPath, parseSitePath, RESERVED_NAMES } from '../common/routes.ts';

@@ -5,7 +5,7 @@
  * seconds, where a key costs reading the pages whose file changed.
  */
 import { join } from 'node:path';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';
 import { type IndexedPage, searchDocument } from './search-index.ts';

@@ -4,7 +4,7 @@
  * (cli/core/write/search-stage.ts `refreshSearchIndex`). Requests made while a pass runs are coalesced: one
  * more pass follows, with the newest. Until a locale's new index is complete, its old one keeps answering.
  */
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { closePagefind, type IndexJob } from './search-index.ts';
 import type { SearchRecord } from './search-keys.ts';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import type { Locale } from '../../../client/constants.ts';
+import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { carryOver } from './cache.ts';

@@ -27,6 +27,10 @@ function memoryBucket(keys: string[]): Bucket & { removed: string[] } {
     async put(key) {
       objects.add(key);
     },
+    async upload(key) {
+      objects.add(key);
+      return undefined;
+    },
     async remove(key) {
       objects.delete(key);
       removed.push(key);
