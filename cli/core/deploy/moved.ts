@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { problem, type Problem } from '../common/errors.ts';
 import { parseRedirectMap, REDIRECT_MAP } from '../render/redirects.ts';
+import { basePathOfPage, sitePathIn } from '../common/base-path.ts';
 import { sameManifest, type DeployPlan, type LocalFile } from './diff.ts';
 import { urlPathOf } from './keys.ts';
 import type { DeployManifest } from './manifest.ts';
@@ -24,10 +25,19 @@ export interface MovedFiles {
   redirects: Map<string, string>;
 }
 
-/** Splits the redirect map off the built files and reads it. */
+/**
+ * Splits the redirect map off the built files and reads it. The map's old addresses are URL paths under the
+ * build's base path (read back from its index.html); the keys are the files' paths, without it.
+ */
 export async function movedFiles(outDir: string, files: readonly LocalFile[]): Promise<MovedFiles> {
   const text = files.some((f) => f.file === REDIRECT_MAP) ? await readFile(join(outDir, REDIRECT_MAP), 'utf8') : '';
-  const redirects = new Map(parseRedirectMap(text).map((a): [string, string] => [a.from.slice(1), a.location]));
+  const basePath = basePathOfPage(await readFile(join(outDir, 'index.html'), 'utf8').catch(() => ''));
+  const redirects = new Map(
+    parseRedirectMap(text).flatMap((a): Array<[string, string]> => {
+      const path = sitePathIn(basePath, a.from);
+      return path === undefined ? [] : [[path.slice(1), a.location]];
+    }),
+  );
   return { files: files.filter((f) => f.file !== REDIRECT_MAP), redirects };
 }
 

@@ -52,9 +52,9 @@ export function redirectFiles(site: Site): Array<[string, string]> {
   const pages = site.redirects.map((redirect): [string, string] => {
     const t = translator(ctx.strings, redirect.from.locale);
     const text = { title: t('moved.title'), lead: t('moved.lead') };
-    return [redirectFile(redirect, locales), redirectPage(redirect, config.baseUrl, locales, text)];
+    return [redirectFile(redirect, locales), redirectPage(redirect, config.baseUrl, locales, text, config.basePath)];
   });
-  return [...pages, [REDIRECT_MAP, renderRedirectMap(site.redirects.map((r) => answerOf(r, locales)))]];
+  return [...pages, [REDIRECT_MAP, renderRedirectMap(site.redirects.map((r) => answerOf(r, locales, config.basePath)))]];
 }
 
 /** The jobs of a site, their keys, and every file the output should hold. */

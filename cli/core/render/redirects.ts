@@ -9,6 +9,7 @@
 import { langOf, type Locales } from '../common/locales.ts';
 import { encodeSitePath, outputFiles } from '../common/routes.ts';
 import { absoluteUrl } from './head.ts';
+import { ROOT_BASE_PATH, siteRootUrl, urlOf } from '../common/base-path.ts';
 import { escapeXml } from './sitemap.ts';
 import { fromPath, toPath, type Redirect, type RedirectStatus } from '../load/redirects.ts';
 
@@ -32,8 +33,12 @@ export interface MovedText {
 }
 
 /** How a redirect is answered: the old path, its status, and the new one as a Location header writes it. */
-export function answerOf(redirect: Redirect, locales: Locales): Answer {
-  return { from: fromPath(redirect, locales), status: redirect.status, location: encodeSitePath(toPath(redirect, locales)) };
+export function answerOf(redirect: Redirect, locales: Locales, basePath = ROOT_BASE_PATH): Answer {
+  return {
+    from: urlOf(basePath, fromPath(redirect, locales)),
+    status: redirect.status,
+    location: urlOf(basePath, encodeSitePath(toPath(redirect, locales))),
+  };
 }
 
 /** The output file of a redirect's page: where a page at the old address would be written. */
@@ -46,9 +51,15 @@ export function redirectFile(redirect: Redirect, locales: Locales): string {
  * search indexes, sending the browser on at once, with a plain link for anything that does not follow.
  * No script, no style: it passes the site's Content-Security-Policy as it is.
  */
-export function redirectPage(redirect: Redirect, baseUrl: string, locales: Locales, text: MovedText): string {
-  const href = encodeSitePath(toPath(redirect, locales));
-  const canonical = absoluteUrl(baseUrl, redirect.to.route, redirect.to.locale, locales);
+export function redirectPage(
+  redirect: Redirect,
+  baseUrl: string,
+  locales: Locales,
+  text: MovedText,
+  basePath = ROOT_BASE_PATH,
+): string {
+  const href = urlOf(basePath, encodeSitePath(toPath(redirect, locales)));
+  const canonical = absoluteUrl(siteRootUrl(baseUrl, basePath), redirect.to.route, redirect.to.locale, locales);
   const shown = escapeXml(toPath(redirect, locales));
   return [
     '<!doctype html>',
