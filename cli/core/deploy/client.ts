@@ -15,6 +15,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -129,7 +130,10 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
       const completed = await request<{ ETag?: string }>(
         new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
       );
-      return completed.ETag;
+      // The ETag as a listing will show it, for the manifest: some services spell it differently in the
+      // answer to the completion.
+      const head = await request<{ ETag?: string }>(new HeadObjectCommand({ Bucket, Key: key }));
+      return head.ETag ?? completed.ETag;
     } catch (error) {
       // Without a signal of its own: the parts stored so far are removed even when the deploy was stopped.
       await send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
