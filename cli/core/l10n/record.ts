@@ -8,7 +8,8 @@
  * `notice: false` keeps the reader's notice off this page. Pure.
  */
 import { problem, type Problem } from '../common/errors.ts';
-import { isRecord, validate, type Field } from '../load/schema.ts';
+import { RECORD_SCHEMA } from '../load/content.ts';
+import { isRecord, validate } from '../load/schema.ts';
 import type { YamlSource } from '../load/yaml.ts';
 
 /** A translation's record, as read from its front matter. */
@@ -26,15 +27,10 @@ export interface TranslationRecord {
 /** The front matter field that holds the record. */
 export const RECORD_FIELD = 'source';
 
-/** The shape of the record: the build's front matter schema and the `l10n` commands check it with this one field. */
-export const RECORD_SCHEMA: Field = {
-  kind: 'record',
-  fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
-};
-
 /**
  * The problems of a page's record, as the build reports them (FRONTMATTER_INVALID at the field's line):
- * the one check `build`, `l10n status` and `l10n stamp` share, so that a bad record gets one answer.
+ * the one check `build`, `l10n status` and `l10n stamp` share (the shape is the build's `RECORD_SCHEMA`),
+ * so that a bad record gets one answer.
  */
 export function recordProblems(data: Readonly<Record<string, unknown>>, yaml: Pick<YamlSource, 'file' | 'lineOf'>): Problem[] {
   return validate(data[RECORD_FIELD], RECORD_SCHEMA, { ...yaml, value: data }, 'FRONTMATTER_INVALID', [RECORD_FIELD]);

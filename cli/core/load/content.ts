@@ -20,7 +20,6 @@ import { checkFileRoute, routeFromFile } from '../common/routes.ts';
 import { fieldsAt, isRecord, validate, type Field, type Fields } from './schema.ts';
 import { formatSize, sizeAbove } from './size.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
-import { RECORD_SCHEMA } from '../l10n/record.ts';
 
 /** A page file as read from disk, front matter validated. */
 export interface SourcePage {
@@ -56,6 +55,15 @@ export interface TemplateFields {
   /** True for a template whose pages are news articles (listed on /news and in the feed). */
   isArticle(template: string): boolean;
 }
+
+/**
+ * The shape of a translation's record, `source` (docs/l10n.md, "The record"): the build checks it with the
+ * other fields, and the `l10n` commands with this one (cli/core/l10n/record.ts `recordProblems`).
+ */
+export const RECORD_SCHEMA: Field = {
+  kind: 'record',
+  fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
+};
 
 /**
  * The fields every page may have (docs/writing.md, "Front matter"). A field only some templates read (`date`: articles)
