@@ -13,12 +13,13 @@ export const JA_FIXTURE = join(ROOT, 'test', 'fixtures', 'ja');
 /** The routes Japanese has its own page for. */
 export const JA_OWN_ROUTES = ['/contactUs', '/news'] as const;
 
-/** The Japanese texts site.yaml gives per locale: the company, its legal entity, its address and the privacy policy's stand-ins. */
+/** The Japanese texts site.yaml gives per locale: the company, its legal entity, its address and the privacy policy's stand-ins (where the site and its e-mail are hosted, the EU representative). */
 const JA_NAMES: Record<string, string> = {
   company: 'イーカン・テクノロジー',
   legalEntity: '［会社の正式名称］',
   address: '［登記上の所在地］',
   hostingLocation: '［サーバーの所在国・地域］',
+  emailHostingLocation: '［メールサーバーの所在国・地域］',
   euRepresentative: '［EU代理人の名称と連絡先、またはGDPR第27条第2項により指定を要しない理由］',
 };
 

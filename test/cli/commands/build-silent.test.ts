@@ -153,14 +153,14 @@ describe('fields and placements that would do nothing are reported', () => {
     expect(code).toBe(0);
     expect(problemLines(stderr)).toEqual([
       expect.stringMatching(
-        /content\/en\/index\.md:7:6\s+PLACEHOLDER_UNKNOWN\s+\{Phone\} is not a placeholder.*\{phone\}, \{email\}, \{company\}/,
+        /content\/en\/index\.md:7:6\s+PLACEHOLDER_UNKNOWN\s+\{Phone\} is not a placeholder.*\{phone\}, \{email\}, \{salesEmail\}/,
       ),
       expect.stringMatching(/content\/en\/index\.md:15:5\s+PLACEHOLDER_UNKNOWN\s+\{foo\} is not a placeholder/),
     ]);
     // One hint for the group, naming every placeholder the messages list.
     expect(stderr.match(/hint: /g)).toHaveLength(1);
     expect(stderr).toContain(
-      'hint: Write one of {phone}, {email}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}, {hostingLocation} or {euRepresentative}, spelled as shown',
+      'hint: Write one of {phone}, {email}, {salesEmail}, {supportEmail}, {partnerEmail}, {company}, {legalEntity}, {address}, {founded}, {customers}, {countries}, {platformYear}, {hostingLocation}, {emailHostingLocation} or {euRepresentative}, spelled as shown',
     );
     expect(html(out, 'en/index.html')).toContain('test@example.test');
   });
