@@ -60,8 +60,8 @@ function runLive(script: string) {
   const urls: string[] = [];
   let reloads = 0;
   class EventSource {
-    constructor(url: string) {
-      urls.push(url);
+    constructor(url: string | URL) {
+      urls.push(String(url));
     }
     addEventListener(type: string, listener: (event: { data?: string }) => void): void {
       listeners.set(type, listener);
@@ -69,20 +69,25 @@ function runLive(script: string) {
   }
   const document = {
     body,
+    // The script finds the server's endpoints beside its own URL: here, a site served under a base path.
+    currentScript: { src: SCRIPT_URL },
     createElement: element,
     querySelectorAll: (selector: string) => (selector === 'link[rel="stylesheet"]' ? stylesheets : []),
   };
-  runInNewContext(script, { EventSource, document, location: { reload: () => reloads++ } });
+  runInNewContext(script, { EventSource, URL, document, location: { reload: () => reloads++ } });
   const send = (type: string, data?: unknown): void => listeners.get(type)?.(data === undefined ? {} : { data: JSON.stringify(data) });
   return { body, stylesheets, urls, send, events: () => [...listeners.keys()].sort(), reloads: () => reloads };
 }
+
+/** Where the stand-in page loaded the live-reload script from: under a base path, as `watch --base-path` serves it. */
+const SCRIPT_URL = 'http://127.0.0.1:4000/preview/pr-12/__ecom/live.js';
 
 describe('the live-reload client', () => {
   it('is client/live.ts bundled into one script that listens to the event stream', async () => {
     const script = await buildLiveScript(ROOT, tempDir());
     expect(script).not.toMatch(/^\s*import\b|\brequire\(/m);
     const live = runLive(script);
-    expect(live.urls).toEqual([LIVE_EVENTS]);
+    expect(live.urls).toEqual([`http://127.0.0.1:4000/preview/pr-12${LIVE_EVENTS}`]);
     expect(live.events()).toEqual(['css', 'error', 'ok', 'reload', 'warnings']);
   });
 
