@@ -1,5 +1,5 @@
 /**
- * The search index follows the pages without holding them up (docs/search.md, "Index"): a build indexes only
+ * The search index follows the pages without holding them up (docs/search.md, "How it fits the build"): a build indexes only
  * the locales whose indexed text changed and leaves the other locale's index files as they were; `watch`
  * writes a save's pages before anything of the index, brings the index up to date afterwards, and several
  * saves end with the index of the newest text, the same bytes a fresh build writes. Counted in events and
