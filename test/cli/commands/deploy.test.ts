@@ -635,15 +635,16 @@ describe('ecom-site deploy, hardened', () => {
 
     // Over 2 GiB: built, hashed and planned without reading it whole (a dry run; the test cluster keeps
     // its objects in 2 GiB of memory).
+    const HUGE = Math.round(2.3 * 1024 ** 3);
     const huge = join(root, 'public', 'files', 'huge.mp4');
     writeFileSync(huge, 'huge\n');
-    truncateSync(huge, 2.3 * 1024 ** 3);
+    truncateSync(huge, HUGE);
     unlinkSync(join(root, 'public', 'files', 'film-2.mp4'));
     expect((await runProjectCli(root, ['build', '--quiet', '--content', small])).code).toBe(0);
     unlinkSync(huge);
     const dry = await measured(['--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.report.uploads).toEqual([expect.objectContaining({ key: 'files/huge.mp4', bytes: 2.3 * 1024 ** 3, reason: 'new' })]);
+    expect(dry.report.uploads).toEqual([expect.objectContaining({ key: 'files/huge.mp4', bytes: HUGE, reason: 'new' })]);
     expect(dry.rssMb).toBeLessThan(300);
   }, 600_000);
 
