@@ -1,8 +1,8 @@
 /**
  * What the browser scripts (client/) and the generator (cli/, templates/) both use, defined once so the two
- * can never disagree (docs/architecture.md, "Floors"): the locale type and route names, the cookie and
- * storage names, and the client script's timings, which the docs and tests read too. This folder imports
- * from nowhere else.
+ * can never disagree (docs/architecture.md, "Floors: who may import whom"): the locale type and route
+ * names, the cookie and storage names, and the client script's timings, which the docs and tests read
+ * too. This folder imports from nowhere else.
  */
 
 /**
