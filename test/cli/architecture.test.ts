@@ -57,7 +57,7 @@ describe('cli/core', () => {
 
   it('has its tests in the same folders', () => {
     const tests = filesOf(join(ROOT, 'test', 'cli', 'core')).map((f) =>
-      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test\.ts$/, '.ts'),
+      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test(-d)?\.ts$/, '.ts'),
     );
     const sources = new Set(files.map((f) => relative(CORE, f)));
     expect(tests.filter((t) => !sources.has(t))).toEqual([]);
