@@ -245,7 +245,7 @@ describe('the house', () => {
 
   it('has the tests of cli/core in the same folders', () => {
     const tests = filesOf(join(ROOT, 'test', 'cli', 'core'), /\.ts$/).map((f) =>
-      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test\.ts$/, '.ts'),
+      relative(join(ROOT, 'test', 'cli', 'core'), f).replace(/(\.[\w-]+)*\.test(-d)?\.ts$/, '.ts'),
     );
     const sources = new Set(
       SOURCES.filter((f) => f.startsWith(join(ROOT, 'cli', 'core'))).map((f) => relative(join(ROOT, 'cli', 'core'), f)),

@@ -5,12 +5,12 @@
  * a build reuse a stale file; fixed seeds, so a failure replays.
  */
 import { describe, expect, it } from 'vitest';
-import { type CardSource, cardKey } from '../../../cli/core/images/cards.ts';
-import { type ImageSource, variantsOf } from '../../../cli/core/images/images.ts';
-import { type Block, hashBlock, versionOf } from '../../../cli/core/l10n/blocks.ts';
-import { type Job, jobKey, siteKey } from '../../../cli/core/plan/jobs.ts';
-import type { Site } from '../../../cli/core/plan/site.ts';
-import { random } from '../../helpers/random.ts';
+import { type CardSource, cardKey } from '../../../../cli/core/images/cards.ts';
+import { type ImageSource, variantsOf } from '../../../../cli/core/images/images.ts';
+import { type Block, hashBlock, versionOf } from '../../../../cli/core/l10n/blocks.ts';
+import { type Job, jobKey, siteKey } from '../../../../cli/core/plan/jobs.ts';
+import type { Site } from '../../../../cli/core/plan/site.ts';
+import { random } from '../../../helpers/random.ts';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
