@@ -176,8 +176,9 @@ describe('the search index under watch', () => {
         () => watch.output.all,
       );
       appendFileSync(join(content, 'en', 'DROC.md'), '\n\nZephyrquasar calibration notes.\n');
+      // The index follows the reload in the background (docs/search.md, "How it fits the build").
       await waitFor(
-        () => (/^Rebuilt \d+ page/m.test(watch.output.stdout) ? true : undefined),
+        () => (/^Search index updated \(en\)/m.test(watch.output.stdout) ? true : undefined),
         () => watch.output.all,
       );
       const droc = indexedPages(join(served, 'en', 'pagefind')).find((p) => p.url === '/en/DROC');
