@@ -91,12 +91,7 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
   const request = <T>(command: unknown, own = signal): Promise<T> => send(command, own ? { abortSignal: own } : {}) as Promise<T>;
   const Bucket = target.bucket;
 
-  const multipart = async (
-    key: string,
-    file: FileHandle,
-    size: number,
-    headers: UploadHeaders,
-  ): Promise<string | undefined> => {
+  const multipart = async (key: string, file: FileHandle, size: number, headers: UploadHeaders): Promise<string | undefined> => {
     const created = await request<{ UploadId?: string }>(
       new CreateMultipartUploadCommand({
         Bucket,

@@ -51,13 +51,7 @@ export function redirectFile(redirect: Redirect, locales: Locales): string {
  * search indexes, sending the browser on at once, with a plain link for anything that does not follow.
  * No script, no style: it passes the site's Content-Security-Policy as it is.
  */
-export function redirectPage(
-  redirect: Redirect,
-  baseUrl: string,
-  locales: Locales,
-  text: MovedText,
-  basePath = ROOT_BASE_PATH,
-): string {
+export function redirectPage(redirect: Redirect, baseUrl: string, locales: Locales, text: MovedText, basePath = ROOT_BASE_PATH): string {
   const href = urlOf(basePath, encodeSitePath(toPath(redirect, locales)));
   const canonical = absoluteUrl(siteRootUrl(baseUrl, basePath), redirect.to.route, redirect.to.locale, locales);
   const shown = escapeXml(toPath(redirect, locales));

@@ -17,8 +17,7 @@ import { tempDir, waitFor } from '../../../helpers/cli.ts';
 
 /** What the channels of these tests serve as their script; the real one is client/live.ts, bundled. */
 const SCRIPT = '/* the live-reload client */';
-const liveReload = (describe: (list: readonly Problem[], limit?: number) => string): LiveReload =>
-  liveReloadServing(describe, SCRIPT);
+const liveReload = (describe: (list: readonly Problem[], limit?: number) => string): LiveReload => liveReloadServing(describe, SCRIPT);
 
 const describeWarnings = (list: readonly Problem[]): string => `\n${list.map((p) => p.message).join('\n')}\n`;
 const warning = problem('TRANSLATION_MISSING', 'a page is taken from the other locale');
