@@ -154,9 +154,13 @@ export async function buildSearchScript(root: string, cacheDir: string): Promise
   return { name: `search.${contentHash(contents)}.js`, contents };
 }
 
-/** Bundles and minifies the root-path locale detection script into `detect.<hash>.js`. */
-export async function buildDetectScript(root: string, cacheDir: string): Promise<Asset> {
-  const contents = await bundleOne(root, cacheDir, join(root, 'client', 'detect.ts'), 'browser', true);
+/**
+ * Bundles and minifies the root-path locale detection script into `detect.<hash>.js`: client/detect.ts for
+ * a site at `/`, client/detect-under-base.ts for one under a base path (whose root is that path).
+ */
+export async function buildDetectScript(root: string, cacheDir: string, underBase = false): Promise<Asset> {
+  const entry = underBase ? 'detect-under-base.ts' : 'detect.ts';
+  const contents = await bundleOne(root, cacheDir, join(root, 'client', entry), 'browser', true);
   return { name: `detect.${contentHash(contents)}.js`, contents };
 }
 

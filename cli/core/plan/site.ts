@@ -43,7 +43,7 @@ import { fillPlaceholders } from '../load/placeholders.ts';
 import { checkDataRoutes, placeholdersFor, type RenderContext, type TemplateModule } from '../render/render.ts';
 import { decodeSitePath, encodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
 import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
-import { assetPrefix } from '../common/base-path.ts';
+import { assetPrefix, ROOT_BASE_PATH } from '../common/base-path.ts';
 import type { SitemapRoute } from '../render/sitemap.ts';
 import { collectParents } from '../render/structured-data.ts';
 import { dataProseProblems } from '../render/text-checks.ts';
@@ -264,12 +264,13 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
   // The locales decide which strings files there are: site.yaml is read first.
   const settings = await loadSiteSettings(contentDir, await publicNames(join(root, 'public')));
   const config = settings.config;
+  const underBase = applyInputs(config, inputs).basePath !== ROOT_BASE_PATH;
   const [menu, ownStrings, templates, script, detect, search, stylesheet, allPublicFiles, terms, images] = await Promise.all([
     loadMenu(contentDir),
     loadStrings(contentDir, config.locales),
     loadTemplateModule<TemplateModule>(root, cacheDir),
     buildClientScript(root, cacheDir),
-    buildDetectScript(root, cacheDir),
+    buildDetectScript(root, cacheDir, underBase),
     buildSearchScript(root, cacheDir),
     buildStylesheet(root, cacheDir),
     fg('**/*', { cwd: join(root, 'public'), onlyFiles: true, dot: false, ignore: IGNORED_GLOBS }),
