@@ -406,7 +406,7 @@ describe('going to a result and back', () => {
     expect(await resultLinks(page)).toEqual(links);
     // Where the reader was: within half a screen, as a heavily loaded machine may still be laying out the
     // page while it scrolls; without the restore the page stops where the short, empty list left it.
-    await page.waitForFunction((at) => Math.abs(scrollY - at) < innerHeight / 2, y);
+    await page.waitForFunction((at) => Math.abs(scrollY - at) < innerHeight / 2, y, { polling: 100 });
     expect(errors).toEqual([]);
     await context.close();
   });
