@@ -238,3 +238,19 @@ export async function startCeph(): Promise<Ceph> {
     throw error;
   }
 }
+
+/**
+ * The environment the CLI is run with against `ceph`: its S3 user's keys and nothing of the machine's own
+ * AWS set-up (no profile, region, config files or instance metadata). `secret` replaces the real one.
+ */
+export function cliCredentials(ceph: Ceph, secret = ceph.secretAccessKey): NodeJS.ProcessEnv {
+  return {
+    AWS_ACCESS_KEY_ID: ceph.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secret,
+    AWS_PROFILE: '',
+    AWS_REGION: '',
+    AWS_CONFIG_FILE: '/nonexistent',
+    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  };
+}

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ceph, startCeph } from '../../helpers/ceph.ts';
+import { type Ceph, startCeph, cliCredentials } from '../../helpers/ceph.ts';
 import { type CliResult, makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 
 let ceph: Ceph;
@@ -16,17 +16,7 @@ let s3: S3Client;
 
 const page = (title: string, extra = ''): string => `---\ntitle: ${title}\ndescription: d\nkeywords: k\n${extra}---\n\nText.\n`;
 
-function credentials(): NodeJS.ProcessEnv {
-  return {
-    AWS_ACCESS_KEY_ID: ceph.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: ceph.secretAccessKey,
-    AWS_PROFILE: '',
-    AWS_REGION: '',
-    AWS_CONFIG_FILE: '/nonexistent',
-    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
-}
+const credentials = (): NodeJS.ProcessEnv => cliCredentials(ceph);
 
 const urlOf = (bucket: string): string => `s3://${bucket}?region=us-east-1&endpoint=${ceph.endpoint}&use_path_style=true&prefix=site/`;
 

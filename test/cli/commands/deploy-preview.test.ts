@@ -10,7 +10,7 @@ import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeSitePath } from '../../../cli/core/common/routes.ts';
-import { type Ceph, startCeph } from '../../helpers/ceph.ts';
+import { type Ceph, startCeph, cliCredentials } from '../../helpers/ceph.ts';
 import { type CliResult, ROOT, runCli } from '../../helpers/cli.ts';
 import { PREVIEW_BASE_PATH, sharedPreviewSite, sharedSite } from '../../helpers/shared-site.ts';
 
@@ -22,17 +22,7 @@ let preview: string;
 let buckets = 0;
 
 /** Credentials for the CLI, and nothing of the machine's own AWS set-up. */
-function credentials(): NodeJS.ProcessEnv {
-  return {
-    AWS_ACCESS_KEY_ID: ceph.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: ceph.secretAccessKey,
-    AWS_PROFILE: '',
-    AWS_REGION: '',
-    AWS_CONFIG_FILE: '/nonexistent',
-    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
-}
+const credentials = (): NodeJS.ProcessEnv => cliCredentials(ceph);
 
 const targetOf = (bucket: string, extra = ''): string =>
   `s3://${bucket}?region=us-east-1&endpoint=${ceph.endpoint}&use_path_style=true${extra}`;

@@ -30,7 +30,7 @@ import {
 } from '@aws-sdk/client-s3';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ceph, startCeph } from '../../helpers/ceph.ts';
+import { type Ceph, startCeph, cliCredentials } from '../../helpers/ceph.ts';
 import { type CliResult, copyContent, makeContent, ROOT, runCli, runProjectCli, tempDir, waitFor } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { type S3Proxy, startS3Proxy } from '../../helpers/s3-proxy.ts';
@@ -45,17 +45,7 @@ let bucketCount = 0;
 const BIN = join(ROOT, 'bin', 'ecom-site.js');
 
 /** Credentials for the CLI, and nothing of the machine's own AWS set-up. */
-function credentials(secret = ceph.secretAccessKey): NodeJS.ProcessEnv {
-  return {
-    AWS_ACCESS_KEY_ID: ceph.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: secret,
-    AWS_PROFILE: '',
-    AWS_REGION: '',
-    AWS_CONFIG_FILE: '/nonexistent',
-    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
-    AWS_EC2_METADATA_DISABLED: 'true',
-  };
-}
+const credentials = (secret?: string): NodeJS.ProcessEnv => cliCredentials(ceph, secret);
 
 function urlOf(bucket: string, endpoint = ceph.endpoint, extra = ''): string {
   return `s3://${bucket}?region=us-east-1&endpoint=${endpoint}&use_path_style=true${extra}`;
