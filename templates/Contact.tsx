@@ -5,10 +5,16 @@ import { iconPath } from './parts/icons.ts';
 import type { ContactData } from './fields.ts';
 import type { TemplateProps } from './types.ts';
 
-/** Turns a contact value into a link where it is an e-mail address or a phone number. */
-function contactLink(value: string): { href: string; icon: string } | undefined {
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { href: `mailto:${value}`, icon: 'mail' };
-  if (/^\+?[\d\s()-]{6,}$/.test(value)) return { href: `tel:${value.replace(/[^\d+]/g, '')}`, icon: 'phone' };
+/**
+ * Turns a contact value into a link where it is an e-mail address or a phone number, with the text it
+ * shows: a phone number's spaces and hyphens become their non-breaking forms, so that it never wraps in
+ * the middle (html-validate `tel-non-breaking`).
+ */
+function contactLink(value: string): { href: string; icon: string; text: string } | undefined {
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { href: `mailto:${value}`, icon: 'mail', text: value };
+  if (/^\+?[\d\s()-]{6,}$/.test(value)) {
+    return { href: `tel:${value.replace(/[^\d+]/g, '')}`, icon: 'phone', text: value.replace(/\s/g, '\u00a0').replace(/-/g, '\u2011') };
+  }
   return undefined;
 }
 
@@ -33,7 +39,7 @@ export function Contact(props: TemplateProps<ContactData>): ReactElement {
                       <Icon src={iconPath(link?.icon ?? 'contact')} site={site} className="card-icon" />
                       {c.label}
                     </dt>
-                    <dd>{link ? <a href={link.href}>{c.value}</a> : c.value}</dd>
+                    <dd>{link ? <a href={link.href}>{link.text}</a> : c.value}</dd>
                   </div>
                 );
               })}

@@ -45,14 +45,15 @@ export function Search(props: TemplateProps): ReactElement {
             <noscript>
               <p className="search-noscript">{t('search.noScript')}</p>
             </noscript>
-            <div className="search-output">
+            {/* Named as a region: a list itself is not meant to carry a name (html-validate `aria-label-misuse`). */}
+            <section className="search-output" aria-label={t('search.results')}>
               <p className="search-status" role="status" />
               <div className="search-elsewhere" hidden />
-              <ol className="search-results" aria-label={t('search.results')} />
+              <ol className="search-results" />
               <button type="button" className="button search-more" hidden>
                 {t('search.more')}
               </button>
-            </div>
+            </section>
           </div>
         </div>
       </div>

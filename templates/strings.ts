@@ -35,7 +35,7 @@ export const UI_TEXT = {
   'section.highlights': { zh: '产品亮点', en: 'Highlights' },
   'section.modules': { zh: '平台模块', en: 'Platform modules' },
   'section.products': { zh: '产品一览', en: 'Products' },
-  'section.milestones': { zh: '发展历程', en: 'Milestones' },
+  'section.milestones': { zh: '里程碑', en: 'Milestones' },
   'section.regions': { zh: '合作伙伴分布', en: 'Partners around the world' },
   'section.latestNews': { zh: '最新动态', en: 'Latest news' },
   'section.contacts': { zh: '联系方式', en: 'Contacts' },

@@ -25,7 +25,7 @@ export function ArticleList({
   if (articles.length === 0) return <p>{t('news.empty')}</p>;
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <ul className={`article-list article-${layout}${layout === 'grid' ? ` ${columnsFor(articles.length)}` : ''}`}>
+    <ul className={layout === 'grid' ? `article-list article-grid ${columnsFor(articles.length)}` : 'article-list'}>
       {articles.map((article) => (
         <li key={article.slug} className="article-item" lang={article.lang === lang ? undefined : article.lang}>
           <time dateTime={article.date}>{formatDate(article.date, article.lang)}</time>

@@ -57,7 +57,8 @@ function LanguageList({ languages }: { languages: NonNullable<TemplateProps['sit
         <span className="visually-hidden">{`${languages.label}: `}</span>
         {languages.current}
       </button>
-      <ul className="language-list" id="menu-languages" aria-label={languages.label}>
+      {/* Unnamed, as the product menu's panel is: the button before it says what it holds, and a list is not meant to carry a name (html-validate `aria-label-misuse`). */}
+      <ul className="language-list" id="menu-languages">
         {languages.items.map((item) => (
           <li key={item.code}>
             <a
