@@ -36,11 +36,14 @@ describe('the language list', () => {
     await page.goto(`${site.url}/ja/contactUs`);
     const button = page.getByRole('button', { name: '言語: 日本語' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
-    // Closed, the list is hidden from everyone; open, it is a named list of links.
-    expect(await page.getByRole('list', { name: '言語' }).count()).toBe(0);
+    // Closed, the list is hidden from everyone; open, it is the list of links the button controls. The list
+    // carries no name of its own, as the product menu's panel: the button says what it holds.
+    const list = page.getByRole('list').filter({ has: page.locator('a[data-locale-switch]') });
+    expect(await list.count()).toBe(0);
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
-    const links = page.getByRole('list', { name: '言語' }).getByRole('link');
+    expect(await list.getAttribute('id')).toBe(await button.getAttribute('aria-controls'));
+    const links = list.getByRole('link');
     expect(await links.allTextContents()).toEqual(['中文', 'English', '日本語']);
     expect(
       await links.evaluateAll((all) =>
