@@ -19,6 +19,10 @@ export const QUICK = [
 ];
 /** Files in the quick folders that belong to the whole lane. */
 export const SLOW = ['**/*.slow.test.ts'];
+/** The long lane (`npm run test:long`, vitest.long.config.ts): runs of minutes that neither lane holds. */
+export const LONG = ['test/long/**'];
+/** What the whole lane's files need before they run: system packages, the shared build and Ceph cluster. */
+export const GLOBAL_SETUP = ['test/helpers/global-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -36,10 +40,11 @@ export default defineConfig({
           name: 'whole',
           include: ['test/**/*.test.ts'],
           // Each file runs in one lane: the whole lane leaves out the quick lane's files (a glob cannot).
-          exclude: ['test/bench/**', 'node_modules/**', ...fg.sync(QUICK, { ignore: SLOW })],
-          // The system packages the browser and hosting tests need (test/helpers/system.ts), and a folder for
-          // one shared build of the real site, made on first use (test/helpers/shared-site.ts).
-          globalSetup: ['test/helpers/global-setup.ts'],
+          exclude: ['test/bench/**', 'node_modules/**', ...LONG, ...fg.sync(QUICK, { ignore: SLOW })],
+          // The system packages the browser and hosting tests need (test/helpers/system.ts), a folder for
+          // one shared build of the real site, made on first use (test/helpers/shared-site.ts), and one Ceph
+          // cluster for the deploy files, started on first use (test/helpers/shared-ceph.ts).
+          globalSetup: GLOBAL_SETUP,
         },
       },
     ],

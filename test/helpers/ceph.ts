@@ -12,6 +12,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { tempDir, waitFor } from './cli.ts';
 import { freePort } from './nginx.ts';
 import { ensureSystem, SYSTEM_NEEDS } from './system.ts';
@@ -28,8 +29,8 @@ const BINARIES = [
 ];
 const INSTALL = `apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
 
-/** A running cluster and its S3 endpoint. */
-export interface Ceph {
+/** A cluster's S3 endpoint, as a test file uses it (its own, or the run's shared one: test/helpers/shared-ceph.ts). */
+export interface CephGateway {
   /** `http://127.0.0.1:<port>` of radosgw. */
   endpoint: string;
   /** The S3 user's keys. */
@@ -37,6 +38,12 @@ export interface Ceph {
   secretAccessKey: string;
   /** The daemons' logs so far, for failure messages. */
   logs(): string;
+}
+
+/** A running cluster that its starter stops. */
+export interface Ceph extends CephGateway {
+  /** The folder of its config, stores and logs (`cephLogs` reads the logs from it). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -133,14 +140,7 @@ export async function startCeph(): Promise<Ceph> {
     ].join('\n'),
   );
   const children: ChildProcess[] = [];
-  const logs = (): string => {
-    let text = '';
-    for (const name of ['mon.a', 'osd.0', 'client.rgw']) {
-      const file = join(dir, 'log', `${name}.log`);
-      if (existsSync(file)) text += `--- ${name}.log (end)\n${readFileSync(file, 'utf8').slice(-4000)}\n`;
-    }
-    return text;
-  };
+  const logs = (): string => cephLogs(dir);
   const daemon = (file: string, args: string[]): ChildProcess => {
     // Each daemon runs under a small shell that ends it when the test process is gone, however that
     // ended (a test run killed with SIGKILL never runs its 'exit' handlers), and passes SIGTERM on.
@@ -232,18 +232,28 @@ export async function startCeph(): Promise<Ceph> {
       () => `radosgw did not answer on ${endpoint}\n${logs()}`,
       120_000,
     );
-    return { endpoint, accessKeyId, secretAccessKey, logs, stop };
+    return { endpoint, accessKeyId, secretAccessKey, dir, logs, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
+/** The end of each daemon's log in the cluster folder `dir`, for failure messages. */
+export function cephLogs(dir: string): string {
+  let text = '';
+  for (const name of ['mon.a', 'osd.0', 'client.rgw']) {
+    const file = join(dir, 'log', `${name}.log`);
+    if (existsSync(file)) text += `--- ${name}.log (end)\n${readFileSync(file, 'utf8').slice(-4000)}\n`;
+  }
+  return text;
+}
+
 /**
  * The environment the CLI is run with against `ceph`: its S3 user's keys and nothing of the machine's own
  * AWS set-up (no profile, region, config files or instance metadata). `secret` replaces the real one.
  */
-export function cliCredentials(ceph: Ceph, secret = ceph.secretAccessKey): NodeJS.ProcessEnv {
+export function cliCredentials(ceph: CephGateway, secret = ceph.secretAccessKey): NodeJS.ProcessEnv {
   return {
     AWS_ACCESS_KEY_ID: ceph.accessKeyId,
     AWS_SECRET_ACCESS_KEY: secret,
@@ -253,4 +263,17 @@ export function cliCredentials(ceph: Ceph, secret = ceph.secretAccessKey): NodeJ
     AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
     AWS_EC2_METADATA_DISABLED: 'true',
   };
+}
+
+/** An S3 client of the tests' own on `ceph`'s gateway, with its user's keys, to set up and read back buckets. */
+export function s3ClientOf(ceph: CephGateway): S3Client {
+  return new S3Client({
+    endpoint: ceph.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: ceph.accessKeyId, secretAccessKey: ceph.secretAccessKey },
+    // Checksums only where S3 asks for them: radosgw does not know every algorithm the SDK would add.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }

@@ -1,17 +1,19 @@
 /**
- * Moved pages and the removed-page guard on a real S3 server, Ceph's radosgw on 127.0.0.1
+ * Moved pages and the removed-page guard on a real S3 server, Ceph's radosgw on 127.0.0.1 (the run's
+ * shared cluster, test/helpers/shared-ceph.ts)
  * (docs/deploy.md, "Moved pages"): a page renamed without an alias is refused with nothing changed; with
  * an alias, the old key is an object with `x-amz-website-redirect-location` and the redirect page as its
  * body, and the new page is live; `--allow-removed` drops a page on purpose.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ceph, startCeph, cliCredentials } from '../../helpers/ceph.ts';
+import { type CephGateway, cliCredentials } from '../../helpers/ceph.ts';
 import { type CliResult, makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
+import { sharedCephClient } from '../../helpers/shared-ceph.ts';
 
-let ceph: Ceph;
+let ceph: CephGateway;
 let s3: S3Client;
 
 const page = (title: string, extra = ''): string => `---\ntitle: ${title}\ndescription: d\nkeywords: k\n${extra}---\n\nText.\n`;
@@ -36,21 +38,12 @@ async function listing(bucket: string): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  ceph = await startCeph();
-  s3 = new S3Client({
-    endpoint: ceph.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: ceph.accessKeyId, secretAccessKey: ceph.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  ({ ceph, s3 } = await sharedCephClient());
 }, 300_000);
 
-afterAll(async () => {
+afterAll(() => {
   s3?.destroy();
-  await ceph?.stop();
-}, 60_000);
+});
 
 describe('renaming a published page', () => {
   it('is refused without an alias, changing nothing; with one, the old key redirects and the new page is live', async () => {

@@ -1,20 +1,21 @@
 /**
- * Previews in a real S3 bucket (docs/deploy.md, "Previews"): Ceph's radosgw on 127.0.0.1, one cluster for the
- * file. The real site built for `/preview/pr-12/` is deployed under a prefix, as is and with `--preview`;
+ * Previews in a real S3 bucket (docs/deploy.md, "Previews"): Ceph's radosgw on 127.0.0.1, the run's shared
+ * cluster (test/helpers/shared-ceph.ts). The real site built for `/preview/pr-12/` is deployed under a prefix, as is and with `--preview`;
  * every link of every page resolves to a key under that prefix; the live site deployed beside it leaves it
  * alone, and `--delete-preview` removes it and nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeSitePath } from '../../../cli/core/common/routes.ts';
-import { type Ceph, startCeph, cliCredentials } from '../../helpers/ceph.ts';
+import { type CephGateway, cliCredentials, s3ClientOf } from '../../helpers/ceph.ts';
 import { type CliResult, ROOT, runCli } from '../../helpers/cli.ts';
+import { sharedCeph } from '../../helpers/shared-ceph.ts';
 import { PREVIEW_BASE_PATH, sharedPreviewSite, sharedSite } from '../../helpers/shared-site.ts';
 
-let ceph: Ceph;
+let ceph: CephGateway;
 let s3: S3Client;
 /** The real site built with the default options, and for the preview's base path. */
 let site: string;
@@ -72,21 +73,15 @@ function linkedPaths(dir: string): Map<string, string> {
 }
 
 beforeAll(async () => {
-  const [cluster, built, previewBuilt] = await Promise.all([startCeph(), sharedSite(), sharedPreviewSite()]);
+  const [cluster, built, previewBuilt] = await Promise.all([sharedCeph(), sharedSite(), sharedPreviewSite()]);
   ceph = cluster;
   site = built;
   preview = previewBuilt.dir;
-  s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint: ceph.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: ceph.accessKeyId, secretAccessKey: ceph.secretAccessKey },
-  });
-});
+  s3 = s3ClientOf(ceph);
+}, 300_000);
 
-afterAll(async () => {
+afterAll(() => {
   s3?.destroy();
-  await ceph?.stop();
 });
 
 describe('a preview in a bucket', () => {
