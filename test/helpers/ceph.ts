@@ -81,7 +81,9 @@ async function ceph(conf: string, args: string[], logs: () => string): Promise<s
 /** The running daemons of every cluster this process started, killed if the process exits first. */
 const running = new Set<ChildProcess>();
 process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  // Each child is the guard shell of `daemon` below: SIGTERM makes it stop its daemon. SIGKILL would end
+  // the shell alone and leave the daemon running with no one to stop it.
+  for (const child of running) child.kill('SIGTERM');
 });
 
 /** Starts a cluster; resolves once radosgw answers S3 requests with the user's keys. */
