@@ -36,7 +36,7 @@ import {
   type TextUse,
 } from '../load/i18n.ts';
 import { explainMissing, type LinkTargets } from '../render/internal-links.ts';
-import { displayPath, IGNORED_GLOBS } from '../common/paths.ts';
+import { cacheDirOf, displayPath, IGNORED_GLOBS } from '../common/paths.ts';
 import { probePublicImages } from '../images/image-files.ts';
 import { coverProblems, isRasterPath, type ImageTable } from '../images/images.ts';
 import { fillPlaceholders } from '../load/placeholders.ts';
@@ -121,11 +121,6 @@ export function knownVersions(sources: readonly SourcePage[]): Record<string, { 
 /** The translations of `sources` and `pages` with their notices (cli/core/l10n/track.ts), sources read once per version. */
 export function trackSite(sources: readonly SourcePage[], pages: readonly PlannedPage[], locales: Locales): Tracked {
   return trackTranslations(sources, pages, locales, sourceCache);
-}
-
-/** Where compiled templates, bundles and build manifests are cached (safe to delete). */
-export function cacheDirOf(root: string): string {
-  return join(root, 'node_modules', '.cache', 'ecom-site');
 }
 
 /** The menu's links to routes that are not pages (saying when one is a draft left out). */
