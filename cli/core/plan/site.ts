@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import type { Locale } from '../../../shared/constants.ts';
-import { langOf, localeCodes, type Locales } from '../common/locales.ts';
+import { langOf, localeCodes } from '../common/locales.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import { buildYear } from '../load/build-date.ts';
 import {
@@ -53,7 +53,8 @@ import { planCards, type CardSpec } from '../images/cards.ts';
 import { loadTerms, type TermBase } from '../load/terms.ts';
 import { linksLeaving } from '../load/symlinks.ts';
 import type { SourceCache, TranslationStatus } from '../l10n/status.ts';
-import { trackTranslations, type Tracked } from '../l10n/track.ts';
+import { trackTranslations } from '../l10n/track.ts';
+import { versionCache } from '../l10n/versions.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {
@@ -95,32 +96,6 @@ export interface Site {
   translations: TranslationStatus[];
   /** The old addresses kept (front matter `aliases`, site.yaml `redirects`), sorted by address. */
   redirects: Redirect[];
-}
-
-/**
- * What is known of source pages already read (cli/core/l10n/status.ts), so that an unchanged source is not
- * parsed again: filled by `watch` as it goes, and seeded with the versions the last build kept.
- */
-const sourceCache: SourceCache = new Map();
-
-/** Adds versions the build cache kept (`knownVersions` of an earlier build) to what is known of sources. */
-export function rememberVersions(versions: Readonly<Record<string, { hash: string; version: string }>>): void {
-  for (const [file, known] of Object.entries(versions)) if (!sourceCache.has(file)) sourceCache.set(file, { ...known });
-}
-
-/** The versions known of `sources` as they are now, by file, for the build cache to keep. */
-export function knownVersions(sources: readonly SourcePage[]): Record<string, { hash: string; version: string }> {
-  const versions: Record<string, { hash: string; version: string }> = {};
-  for (const source of sources) {
-    const known = sourceCache.get(source.file);
-    if (known?.hash === source.hash) versions[source.file] = { hash: known.hash, version: known.version };
-  }
-  return versions;
-}
-
-/** The translations of `sources` and `pages` with their notices (cli/core/l10n/track.ts), sources read once per version. */
-export function trackSite(sources: readonly SourcePage[], pages: readonly PlannedPage[], locales: Locales): Tracked {
-  return trackTranslations(sources, pages, locales, sourceCache);
 }
 
 /** The menu's links to routes that are not pages (saying when one is a draft left out). */
@@ -364,10 +339,15 @@ function checkNames(
 }
 
 /**
- * Loads and checks everything. `reuse` lets `watch` keep what did not change: pages whose files are
+ * Loads and checks everything, translations read through the version cache `versions` (a fresh one
+ * unless given: cli/core/l10n/versions.ts). `reuse` lets `watch` keep what did not change: pages whose files are
  * unchanged are taken from it instead of being read and parsed again.
  */
-export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { templatesHash: string }): Promise<Site> {
+export async function prepareSite(
+  inputs: SiteInputs,
+  reuse?: PageReuse & { templatesHash: string },
+  versions: SourceCache = versionCache(),
+): Promise<Site> {
   const contentDir = contentFolder(inputs.contentDir);
   const year = buildYear();
   const files = await loadSiteFiles(inputs, contentDir);
@@ -376,7 +356,7 @@ export async function prepareSite(inputs: SiteInputs, reuse?: PageReuse & { temp
   const codes = localeCodes(config.locales);
   const planned = await loadPlannedPages(files, contentDir, inputs, reuse);
   const { entries, sources, plan, errors: planErrors } = planned;
-  const tracked = trackSite(sources, plan.pages, config.locales);
+  const tracked = trackTranslations(sources, plan.pages, config.locales, versions);
   const routes = linkableRoutes(plan.pages);
   const names = checkNames(files, routes, plan.drafts, contentDir);
   if (planErrors.length || names.errors.length || tracked.errors.length)
