@@ -2,8 +2,9 @@
  * The walk through the house (docs/architecture.md, "The walk"): `npm run walk`. Follows `build` from
  * cli/commands/build.ts through the code its imports run (type-only imports are left out: taking the type
  * of an earlier stage's result is how a stage reads it, not a call), depth first, each file once, and
- * counts how straight the way is along the stage grain load → l10n → images → plan → render → write (common/
- * and shared/ lie below all, serve/ and deploy/ after write). Reproducible from the sources alone.
+ * counts how straight the way is along the stage grain load → l10n → plan → render → write (common/ and
+ * shared/ lie below all, images/ (the toolkit that probes, encodes and draws) just above them, serve/ and
+ * deploy/ after write). Reproducible from the sources alone.
  *
  * - against the grain: imports of any kind, anywhere in cli/core, from a stage into a later one;
  * - climbs: steps of the walk from a stage back into an earlier one (a later stage calling an earlier one);
@@ -18,8 +19,8 @@ import { importsIn } from './imports.ts';
 /** The repository root, from this file's place in it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The stages of cli/core along the grain; `common` (and shared/) lies below all of them. */
-export const GRAIN = ['load', 'l10n', 'images', 'plan', 'render', 'write', 'serve', 'deploy'] as const;
+/** The stages of cli/core along the grain; `common` (and shared/) lies below all of them, images/ the first. */
+export const GRAIN = ['images', 'load', 'l10n', 'plan', 'render', 'write', 'serve', 'deploy'] as const;
 
 /** The stage of a file: a folder of cli/core, `below` for common/ and shared/, `hall` for the rest of cli/. */
 export function stageOf(file: string): string {

@@ -14,11 +14,12 @@ import { specifiersOf } from '../../scripts/imports.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /**
- * The stages in import order; each may import from the ones before it. The plan stage comes after render
+ * The stages in import order; each may import from the ones before it. images/ (probing, encoding and
+ * drawing) is a toolkit below load, which probes public/'s photos with it. The plan stage comes after render
  * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
  * threads and hands files to write's sinks, so it calls them, never the other way round.
  */
-const ORDER = ['common', 'load', 'l10n', 'images', 'render', 'write', 'plan', 'serve', 'deploy'];
+const ORDER = ['common', 'images', 'load', 'l10n', 'render', 'write', 'plan', 'serve', 'deploy'];
 
 /**
  * Every floor of the house, lowest first: a file may import from its own floor and the ones below it, and

@@ -111,7 +111,7 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
-/** The key of a social card: what its pixels depend on (cli/core/images/cards.ts `cardKey`). */
+/** The key of a social card: what its pixels depend on (cli/core/plan/cards.ts `cardKey`). */
 export function cardFileKey(key: string): string {
   return `card:${key}`;
 }
