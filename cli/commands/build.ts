@@ -1,10 +1,11 @@
 /** `ecom-site build`: a full build of the content into the output folder. */
 import { Option, type Command } from 'commander';
-import { build } from '../core/build.ts';
+import { build, type BuildOptions } from '../core/build.ts';
 import { DEFAULTS } from '../core/common/defaults.ts';
 import { displayPath } from '../core/common/paths.ts';
 import { attachHistory } from '../core/l10n/history.ts';
 import { formatReport, printError, printWarnings, problemsJson, progressLine } from '../core/reporter.ts';
+import type { CommandEnv } from './env.ts';
 import { parseBasePath, parseBaseUrl, REPORT_FORMATS } from './options.ts';
 
 /** Options of `build` as commander parses them. */
@@ -45,6 +46,31 @@ export function addBuildOptions(command: Command): Command {
     );
 }
 
+/** Declares `build` on `program`. */
+export function addBuildCommand(program: Command, env: CommandEnv): void {
+  addBuildOptions(program.command('build').description('build content/ into dist/ (zh at /, en under /en)')).action(
+    async (flags: BuildFlags) => {
+      env.exit(await runBuild(env.root, flags, env.debug()));
+    },
+  );
+}
+
+/** The build options the flags of `build` and `watch` ask for: the one mapping of both commands. */
+export function flagsToBuildOptions(root: string, flags: BuildFlags): BuildOptions {
+  return {
+    root,
+    contentDir: flags.content,
+    outDir: flags.out,
+    baseUrl: flags.baseUrl,
+    basePath: flags.basePath,
+    preview: Boolean(flags.preview),
+    drafts: Boolean(flags.drafts),
+    strict: Boolean(flags.strict),
+    allowPlaceholders: Boolean(flags.allowPlaceholders),
+    failOutdated: Boolean(flags.failOutdated),
+  };
+}
+
 /** Runs `build`; returns the exit code. */
 export async function runBuild(root: string, flags: BuildFlags, debug: boolean): Promise<number> {
   const started = performance.now();
@@ -53,19 +79,7 @@ export async function runBuild(root: string, flags: BuildFlags, debug: boolean):
   const chatter = json ? process.stderr : process.stdout;
   const progress = progressLine(chatter, DEFAULTS.progressAfterMs);
   try {
-    const result = await build({
-      root,
-      contentDir: flags.content,
-      outDir: flags.out,
-      baseUrl: flags.baseUrl,
-      basePath: flags.basePath,
-      preview: Boolean(flags.preview),
-      drafts: Boolean(flags.drafts),
-      strict: Boolean(flags.strict),
-      allowPlaceholders: Boolean(flags.allowPlaceholders),
-      failOutdated: Boolean(flags.failOutdated),
-      onProgress: flags.quiet ? undefined : progress.update,
-    });
+    const result = await build({ ...flagsToBuildOptions(root, flags), onProgress: flags.quiet ? undefined : progress.update });
     progress.clear();
     printWarnings(result.warnings);
     if (flags.report) {

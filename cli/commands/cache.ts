@@ -1,8 +1,19 @@
 /** `ecom-site cache`: how big the build cache is, part by part (docs/performance.md, "Caches"). */
-import { cacheDirOf } from '../core/plan/site.ts';
-import { displayPath } from '../core/common/paths.ts';
+import type { Command } from 'commander';
+import { cacheDirOf, displayPath } from '../core/common/paths.ts';
 import { cacheSizes } from '../core/write/cache-gc.ts';
 import { printError } from '../core/reporter.ts';
+import type { CommandEnv } from './env.ts';
+
+/** Declares `cache` on `program`. */
+export function addCacheCommand(program: Command, env: CommandEnv): void {
+  program
+    .command('cache')
+    .description('show how big the build cache is, part by part (builds prune it: docs/performance.md)')
+    .action(async () => {
+      env.exit(await runCache(env.root, env.debug()));
+    });
+}
 
 /** Bytes in megabytes, one decimal: `240.3 MB`. */
 function megabytes(bytes: number): string {

@@ -1,14 +1,29 @@
 /** `ecom-site check`: link-checks a built tree (cli/core/serve/linkcheck.ts) and prints what is broken, by page. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULTS } from '../core/common/defaults.ts';
 import { problem, SiteError } from '../core/common/errors.ts';
 import { checkLinks, type BrokenLink } from '../core/serve/linkcheck.ts';
 import { displayPath } from '../core/common/paths.ts';
+import type { CommandEnv } from './env.ts';
 
 /** Options of `check`. */
 export interface CheckFlags {
   out: string;
   quiet?: boolean;
+}
+
+/** Declares `check` on `program`. */
+export function addCheckCommand(program: Command, env: CommandEnv): void {
+  program
+    .command('check')
+    .description('link-check a built tree with linkinator; exits 1 on any broken link or asset')
+    .option('--out <dir>', 'the built folder to check', DEFAULTS.out)
+    .option('--quiet', 'print only broken links')
+    .action(async (flags: CheckFlags) => {
+      env.exit(await runCheck(flags));
+    });
 }
 
 /** The broken links grouped under the page they are on: `/en/DROC` then `  404  /en/nowhere`. */

@@ -3,23 +3,22 @@
  * target, runs the deploy (cli/core/deploy/publish.ts) and prints what happened: the plan of a dry run,
  * a progress line on a terminal, one summary line, or one JSON document with `--json`.
  */
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { basePathOfPage } from '../core/common/base-path.ts';
-import { displayPath } from '../core/common/paths.ts';
-import { checkPreviewBuild, previewBasePath, previewTarget, removePreview, withoutPreviews } from '../core/deploy/preview.ts';
-import { baseUrlFromRobots } from '../core/serve/linkcheck.ts';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
 import { DEFAULTS } from '../core/common/defaults.ts';
 import { problem, SiteError, type Problem } from '../core/common/errors.ts';
-import { openBucket } from '../core/deploy/client.ts';
+import { cacheDirOf } from '../core/common/paths.ts';
+import { openPreview, previewTarget, removePreviewAt, withoutPreviews } from '../core/deploy/preview.ts';
 import { profileExists, profileFiles } from '../core/deploy/profile.ts';
-import { publish, requestProblem, type DeployResult } from '../core/deploy/publish.ts';
-import { deployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
+import { publish, type DeployResult } from '../core/deploy/publish.ts';
+import { deployJson, failedDeployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
+import { abortOnSignals } from '../core/deploy/signals.ts';
 import { chooseTarget, needsSiteTargets } from '../core/deploy/target.ts';
 import { loadSiteConfig } from '../core/load/config.ts';
 import type { TargetUrl } from '../core/load/target-url.ts';
 import { printError, progressLine } from '../core/reporter.ts';
-import { cacheDirOf } from '../core/plan/site.ts';
+import type { CommandEnv } from './env.ts';
+import { parseMaxDeletes, parsePreviewName } from './options.ts';
 
 /** Options of `deploy` as commander parses them. */
 export interface DeployFlags {
@@ -38,34 +37,25 @@ export interface DeployFlags {
   deletePreview?: string;
 }
 
-/** The build in `out` checked to be one for the preview `name`, and the URL it will be opened at. */
-async function openPreview(out: string, name: string): Promise<{ name: string; url: string }> {
-  const dir = resolve(out);
-  const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => '');
-  checkPreviewBuild(name, basePathOfPage(index), displayPath(dir) || '.');
-  const robots = await readFile(join(dir, 'robots.txt'), 'utf8').catch(() => '');
-  // robots.txt names the build's root URL, base path included (cli/core/render/sitemap.ts `renderRobots`).
-  const root = baseUrlFromRobots(robots) ?? previewBasePath(name).slice(0, -1);
-  return { name, url: `${root}/` };
-}
-
-/** `--delete-preview NAME`: removes that preview's objects and prints how many; returns the exit code. */
-async function deletePreview(target: TargetUrl, name: string, flags: DeployFlags, dryRun: boolean): Promise<number> {
-  const at = previewTarget(target, name);
-  const bucket = openBucket(at);
-  try {
-    const keys = await removePreview(bucket, at, dryRun).catch((error: unknown) => {
-      throw new SiteError(requestProblem(error, `Removing the preview s3://${at.bucket}/${at.prefix}`, at));
+/** Declares `deploy` on `program`. */
+export function addDeployCommand(program: Command, env: CommandEnv): void {
+  program
+    .command('deploy')
+    .description('publish a finished build to S3-compatible storage (docs/deploy.md)')
+    .option('--out <dir>', 'the built folder to publish', DEFAULTS.out)
+    .option('--content <dir>', 'content folder whose site.yaml names the targets', DEFAULTS.content)
+    .option('--target <name>', 'a target named in site.yaml deploy.targets')
+    .option('--to <url>', 'a target URL: s3://BUCKET?region=R&endpoint=URL&use_path_style=true&prefix=P')
+    .option('--dry-run', 'print each upload and delete with its reason, and change nothing')
+    .option('--max-deletes <n>', 'refuse a deploy that would delete more objects than this', parseMaxDeletes, DEFAULTS.maxDeletes)
+    .option('--allow-removed', 'delete live pages that have no alias or redirect (refused otherwise)')
+    .option('--preview <name>', 'deploy a build for --base-path /preview/<name>/ under the prefix preview/<name>/', parsePreviewName)
+    .option('--delete-preview <name>', 'remove the preview <name> (its prefix only) instead of deploying', parsePreviewName)
+    .option('--json', 'print the result as one JSON document on stdout')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (flags: DeployFlags) => {
+      env.exit(await runDeploy(env.root, flags, env.debug()));
     });
-    if (dryRun && !flags.quiet) for (const key of keys) process.stdout.write(`delete  ${key}\n`);
-    if (!flags.quiet) {
-      const done = dryRun ? 'would remove' : 'removed';
-      process.stdout.write(`Preview "${name}": ${done} ${keys.length} object(s) under s3://${at.bucket}/${at.prefix}\n`);
-    }
-    return 0;
-  } finally {
-    bucket.close();
-  }
 }
 
 /** Runs `deploy`; returns the exit code (0, 1 for a failed deploy, 2 for wrong usage). */
@@ -76,34 +66,31 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
   const chatter = flags.json ? process.stderr : process.stdout;
   const progress = progressLine(chatter, DEFAULTS.progressAfterMs, 'uploading');
   const dryRun = Boolean(flags.dryRun);
-  const controller = new AbortController();
-  // Ctrl-C (or SIGTERM) aborts the requests in flight, starts no more, releases the lock (within a few
-  // seconds whatever the storage does) and exits as the signal would (130, 143); a second one exits at once.
-  let stoppedBy: number | undefined;
-  const stop = (signal: NodeJS.Signals): void => {
-    const code = signal === 'SIGINT' ? 130 : 143;
-    if (controller.signal.aborted) process.exit(code);
-    stoppedBy = code;
-    controller.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // Ctrl-C (or SIGTERM) stops the deploy within a few seconds whatever the storage does.
+  const signals = abortOnSignals();
   let target: TargetUrl | undefined;
   let result: DeployResult | undefined;
   try {
     const targets = needsSiteTargets(flags) ? (await loadSiteConfig(resolve(flags.content))).deployTargets : [];
     target = chooseTarget(flags, targets);
     if (target.profile && !(await profileExists(target.profile))) {
+      const files = profileFiles().join(' nor ');
       throw new SiteError(
-        problem(
-          'DEPLOY_PROFILE_MISSING',
-          `The target names the profile "${target.profile}", which neither ${profileFiles().join(' nor ')} defines.`,
-        ),
+        problem('DEPLOY_PROFILE_MISSING', `The target names the profile "${target.profile}", which neither ${files} defines.`),
       );
     }
     if (flags.preview !== undefined && flags.deletePreview !== undefined)
       throw new SiteError(problem('USAGE', 'Give --preview NAME (deploy a preview) or --delete-preview NAME (remove one), not both.'), 2);
-    if (flags.deletePreview !== undefined) return await deletePreview(target, flags.deletePreview, flags, dryRun);
+    // Loaded on use, so that other commands never load the S3 client.
+    const { openBucket } = await import('../core/deploy/client.ts');
+    if (flags.deletePreview !== undefined) {
+      const at = previewTarget(target, flags.deletePreview);
+      const keys = await removePreviewAt(openBucket(at), at, dryRun);
+      const listed = dryRun ? keys.map((key) => `delete  ${key}\n`).join('') : '';
+      const done = `${dryRun ? 'would remove' : 'removed'} ${keys.length} object(s) under s3://${at.bucket}/${at.prefix}`;
+      if (!flags.quiet) process.stdout.write(`${listed}Preview "${flags.deletePreview}": ${done}\n`);
+      return 0;
+    }
     const preview = flags.preview === undefined ? undefined : await openPreview(flags.out, flags.preview);
     if (preview) target = previewTarget(target, preview.name);
     result = await publish({
@@ -115,39 +102,27 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
       allowRemoved: Boolean(flags.allowRemoved),
       // The previews beside the site are not part of it: a deploy of the site never deletes them.
       open: (at, signal) => withoutPreviews(openBucket(at, signal)),
-      signal: controller.signal,
+      signal: signals.signal,
       ...(flags.quiet || flags.json ? {} : { onProgress: progress.update }),
     });
     progress.clear();
-    if (result.tookOver && !flags.quiet) {
-      process.stderr.write(
-        `Took over the lock of a deploy killed on this machine (pid ${result.tookOver.pid}, ${result.tookOver.since}).\n`,
-      );
-    }
-    if (result.plan.otherSites.length && !flags.quiet) {
-      process.stderr.write(
-        `Left alone: ${result.plan.otherSites.join(', ')} (another site's deploy owns each; it holds its .ecom-site/).\n`,
-      );
-    }
-    if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(result.plan));
+    const { tookOver, plan } = result;
+    if (tookOver && !flags.quiet)
+      process.stderr.write(`Took over the lock of a deploy killed on this machine (pid ${tookOver.pid}, ${tookOver.since}).\n`);
+    if (plan.otherSites.length && !flags.quiet)
+      process.stderr.write(`Left alone: ${plan.otherSites.join(', ')} (another site's deploy owns each; it holds its .ecom-site/).\n`);
+    if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(plan));
     const errors: Problem[] = result.refused ? [result.refused] : [];
     if (flags.json) process.stdout.write(`${JSON.stringify(deployJson(result, target, dryRun, seconds(), errors), null, 2)}\n`);
     else if (!flags.quiet) chatter.write(summaryLine(result, target, dryRun, seconds()));
     if (preview && !flags.quiet && !result.refused) chatter.write(`Preview "${preview.name}": ${preview.url}\n`);
-    if (result.refused) return printError(new SiteError(result.refused), debug);
-    return 0;
+    return result.refused ? printError(new SiteError(result.refused), debug) : 0;
   } catch (error) {
     progress.clear();
-    if (flags.json) {
-      const partial = (error as { result?: DeployResult }).result ?? result;
-      const problems = error instanceof SiteError ? error.problems : [];
-      const errors = problems.length ? problems : [{ code: 'INTERNAL' as const, message: 'The deploy failed; see stderr.' }];
-      process.stdout.write(`${JSON.stringify(deployJson(partial, target, dryRun, seconds(), errors), null, 2)}\n`);
-    }
+    if (flags.json) process.stdout.write(`${JSON.stringify(failedDeployJson(error, result, target, dryRun, seconds()), null, 2)}\n`);
     const code = printError(error, debug);
-    return stoppedBy ?? code;
+    return signals.stoppedBy() ?? code;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    signals.release();
   }
 }

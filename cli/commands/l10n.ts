@@ -1,5 +1,7 @@
 /** `ecom-site l10n status` and `ecom-site l10n stamp`: translation tracking for writers (docs/l10n.md). */
 import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULTS } from '../core/common/defaults.ts';
 import { attachHistory, type StatusWithHistory } from '../core/l10n/history.ts';
 import { formatStatuses } from '../core/l10n/format.ts';
 import { readPages } from '../core/l10n/pages.ts';
@@ -8,6 +10,36 @@ import { stampTranslations } from '../core/l10n/stamp-files.ts';
 import { SiteError, type Problem } from '../core/common/errors.ts';
 import { loadSiteConfig } from '../core/load/config.ts';
 import { errorProblems, printError, problemsJson } from '../core/reporter.ts';
+import type { CommandEnv } from './env.ts';
+
+/** Declares `l10n` and its subcommands `status` and `stamp` on `program`. */
+export function addL10nCommand(program: Command, env: CommandEnv): void {
+  const l10n = program
+    .command('l10n')
+    .description('translation tracking: which translations match their source (docs/l10n.md)')
+    // Without a subcommand: a usage error that names them (commander would print its help).
+    .action(() => l10n.error('name a subcommand: `l10n status` or `l10n stamp [FILE…]`.', { code: 'ecom-site.l10n', exitCode: 2 }));
+  l10n
+    .command('status')
+    .description(
+      'show the translations that need work: outdated (with the source blocks changed) or unknown, and a count of current ones; exits 0',
+    )
+    .option('--content <dir>', 'content folder', DEFAULTS.content)
+    .option('--json', 'print every status as one JSON document on stdout, errors included')
+    .option('--all', 'list every translation, the current ones too')
+    .action(async (flags: { content: string; json?: boolean; all?: boolean }) => {
+      env.exit(await runStatus(flags, env.debug()));
+    });
+  l10n
+    .command('stamp')
+    .description('record that translations match their source now (without files: every translation not yet recorded)')
+    .argument('[files...]', 'translation page files, e.g. content/en/DROC.md')
+    .option('--content <dir>', 'content folder', DEFAULTS.content)
+    .option('--quiet', 'print nothing but errors')
+    .action(async (files: string[], flags: { content: string; quiet?: boolean }) => {
+      env.exit(await runStamp(files, flags, env.debug()));
+    });
+}
 
 /**
  * Runs `l10n status`: the translations that need work (every one with `all`) as text, or every status as

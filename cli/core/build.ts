@@ -31,8 +31,10 @@ import { siteKey, type Job } from './plan/jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
-import { cacheDirOf, knownVersions, prepareSite, rememberVersions, type Site } from './plan/site.ts';
-import { displayPath } from './common/paths.ts';
+import { prepareSite, type Site } from './plan/site.ts';
+import { knownVersions, versionCache } from './l10n/versions.ts';
+import type { SourceCache } from './l10n/status.ts';
+import { cacheDirOf, displayPath } from './common/paths.ts';
 import { isPageFileKey, outputTargets, type SiteTargets } from './plan/targets.ts';
 import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
 import { redirectFile } from './render/redirects.ts';
@@ -108,6 +110,8 @@ export interface Built extends SiteTargets {
   pool?: RenderPool;
   /** What the output's search index was made of. */
   search: SearchRecord;
+  /** The version cache the site's translations were read through, which `watch` keeps using. */
+  versions: SourceCache;
 }
 
 /**
@@ -186,7 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await checkOutputDir(outDir, { root, inputs: [resolve(options.contentDir), join(root, 'templates'), join(root, 'public')] });
   const cacheDir = cacheDirOf(root);
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
-  rememberVersions(previous.versions ?? {});
+  const versions = versionCache(previous.versions);
   const site = await prepareSite(
     {
       root,
@@ -197,6 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       drafts: options.drafts,
     },
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
+    versions,
   );
   const refused = refusedPlaceholders(site, options);
   const shared = siteKey(site, TOOL_VERSION);
@@ -225,7 +230,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     outDir,
     placeholders: site.config.placeholders.fields,
-    built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, search, ...(pool ? { pool } : {}) },
+    built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, search, versions, ...(pool ? { pool } : {}) },
     ...(site.config.preview ? { preview: site.config.basePath } : {}),
   });
 
@@ -267,7 +272,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...emptyManifest(TOOL_VERSION),
       templates: site.templates.hash,
       files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files),
-      versions: knownVersions(site.sources),
+      versions: knownVersions(versions, site.sources),
       search: index.record,
     };
     for (const page of site.sources) {

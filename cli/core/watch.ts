@@ -22,8 +22,9 @@ import { displayPath, isInside } from './common/paths.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
 import { portable, type RenderPool } from './render/pool.ts';
-import { fieldsOfTemplates, prepareSite, trackSite, type Site } from './plan/site.ts';
-import { sameNotice } from './l10n/track.ts';
+import { fieldsOfTemplates } from './load/site.ts';
+import { prepareSite, type Site } from './plan/site.ts';
+import { sameNotice, trackTranslations } from './l10n/track.ts';
 import { CARD_LOGO } from './images/card-image.ts';
 import type { Change } from './serve/watcher.ts';
 import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
@@ -165,7 +166,8 @@ async function carryOut(
     const warnings = applied.warnings.get(index) ?? state.built.jobWarnings.get(key);
     if (warnings?.length) jobWarnings.set(key, warnings);
   });
-  state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool, search: state.built.search };
+  const { search, versions } = state.built;
+  state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool, search, versions };
   return {
     ok: true,
     errors: [],
@@ -245,7 +247,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
   // translations) stay as they were, as front matter and lines did.
   const replaced = new Set(site.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
   // An edited source may turn its translations outdated or current again: their notices and warnings follow.
-  const tracked = trackSite(sources, pages, site.config.locales);
+  const tracked = trackTranslations(sources, pages, site.config.locales, state.built.versions);
   if (tracked.errors.length) return undefined;
   const warnings = [
     ...site.warnings.filter((w) => !replaced.has(w) && w.code !== 'TRANSLATION_OUTDATED'),
@@ -286,6 +288,7 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
       entries: touched.structural ? undefined : before.entries,
       templatesHash: before.templates.hash,
     },
+    state.built.versions,
   );
   const shared = siteKey(site, TOOL_VERSION);
   const described = outputTargets(site, shared, await stamps(join(options.root, 'public'), site.publicFiles));

@@ -9,16 +9,17 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { specifiersOf } from '../../scripts/imports.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /**
- * The stages in import order; each may import from the ones before it. The plan stage comes after render
+ * The stages in import order; each may import from the ones before it. images/ (probing, encoding and
+ * drawing) is a toolkit below load, which probes public/'s photos with it. The plan stage comes after render
  * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
  * threads and hands files to write's sinks, so it calls them, never the other way round.
  */
-const ORDER = ['common', 'load', 'l10n', 'images', 'render', 'write', 'plan', 'serve', 'deploy'];
+const ORDER = ['common', 'images', 'load', 'l10n', 'render', 'write', 'plan', 'serve', 'deploy'];
 
 /**
  * Every floor of the house, lowest first: a file may import from its own floor and the ones below it, and
@@ -39,36 +40,6 @@ function filesOf(dir: string, pattern = /\.tsx?$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? filesOf(join(dir, entry.name), pattern) : pattern.test(entry.name) ? [join(dir, entry.name)] : [],
   );
-}
-
-/** Every module a source names, in order: imports (type-only too), re-exports, `import()`, import types, `require()`. */
-function specifiersOf(source: string, fileName = 'file.ts'): string[] {
-  const file = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    false,
-    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const found: string[] = [];
-  const literal = (node: ts.Node | undefined): void => {
-    if (node && ts.isStringLiteralLike(node)) found.push(node.text);
-  };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) literal(node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
-      literal(node.moduleReference.expression);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) literal(node.argument.literal);
-    else if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
-      const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-      if (isImport || isRequire) literal(node.arguments[0]);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
 }
 
 const importsRead = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 /** Path helpers shared by the modules that name files in messages. */
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 
 /** A path as shown to the user: relative to the working folder when inside it, with forward slashes. */
 export function displayPath(path: string): string {
@@ -24,3 +24,8 @@ export function isIgnoredName(name: string): boolean {
 
 /** The same rule as glob patterns, for fast-glob's `ignore`. */
 export const IGNORED_GLOBS = ['**/.*', '**/.*/**', '**/*~', '**/*.swp', '**/*.tmp'];
+
+/** Where compiled templates, bundles and build manifests are cached (safe to delete). */
+export function cacheDirOf(root: string): string {
+  return join(root, 'node_modules', '.cache', 'ecom-site');
+}

@@ -2,12 +2,19 @@
  * Previews in a bucket (docs/deploy.md, "Previews"): a build for the base path `/preview/<name>/` is stored
  * under the target's prefix and `preview/<name>/`, beside the live site, which the CDN or the bucket's
  * website endpoint then serves at that path. The live site's deploys leave the previews alone, and
- * removing a preview touches its prefix only. Pure, but `removePreview`, which takes the bucket.
+ * removing a preview touches its prefix only. Pure, but `removePreview` and `removePreviewAt`, which take
+ * the bucket, and `openPreview`, which reads the build.
  */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { basePathOfPage } from '../common/base-path.ts';
+import { displayPath } from '../common/paths.ts';
+import { baseUrlFromRobots } from '../serve/linkcheck.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { PREVIEW_FOLDER } from '../common/routes.ts';
 import type { TargetUrl } from '../load/target-url.ts';
 import type { Bucket } from './client.ts';
+import { requestProblem } from './publish.ts';
 
 /** A preview's name: letters, digits, `.`, `_` and `-`, starting with a letter or digit (a branch or PR: `pr-12`). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -59,9 +66,31 @@ export function withoutPreviews(bucket: Bucket): Bucket {
   };
 }
 
+/** Removes every object under a preview's prefix (`dryRun`: none), then closes the bucket; returns the keys, sorted. */
+export async function removePreviewAt(bucket: Bucket, at: TargetUrl, dryRun: boolean): Promise<string[]> {
+  try {
+    return await removePreview(bucket, at, dryRun).catch((error: unknown) => {
+      throw new SiteError(requestProblem(error, `Removing the preview s3://${at.bucket}/${at.prefix}`, at));
+    });
+  } finally {
+    bucket.close();
+  }
+}
+
 /** Removes every object under a preview's prefix (`dryRun`: none); returns the keys, sorted. */
 export async function removePreview(bucket: Bucket, target: TargetUrl, dryRun: boolean): Promise<string[]> {
   const keys = [...(await bucket.list(target.prefix)).keys()].sort();
   if (!dryRun) for (const key of keys) await bucket.remove(key);
   return keys;
+}
+
+/** The build in `out` checked to be one for the preview `name`, and the URL it will be opened at. */
+export async function openPreview(out: string, name: string): Promise<{ name: string; url: string }> {
+  const dir = resolve(out);
+  const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => '');
+  checkPreviewBuild(name, basePathOfPage(index), displayPath(dir) || '.');
+  const robots = await readFile(join(dir, 'robots.txt'), 'utf8').catch(() => '');
+  // robots.txt names the build's root URL, base path included (cli/core/render/sitemap.ts `renderRobots`).
+  const root = baseUrlFromRobots(robots) ?? previewBasePath(name).slice(0, -1);
+  return { name, url: `${root}/` };
 }

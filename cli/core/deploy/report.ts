@@ -2,7 +2,7 @@
  * What deploy tells the user (docs/deploy.md, "Output"): the plan of a dry run, one summary line, and the
  * same as one JSON document for CI, with the URL paths whose content changed for a CDN purge.
  */
-import type { Problem } from '../common/errors.ts';
+import { SiteError, type Problem } from '../common/errors.ts';
 import { formatTargetUrl, type TargetUrl } from '../load/target-url.ts';
 import { allUploads, type DeployPlan } from './diff.ts';
 import { isHashed, urlPathOf } from './keys.ts';
@@ -101,4 +101,17 @@ export function deployJson(
     otherSites: plan?.otherSites ?? [],
     errors: errors.map((e) => ({ code: e.code, message: e.message, ...(e.file ? { file: e.file } : {}) })),
   };
+}
+
+/** The JSON document of `--json` after a deploy failed: what it did before (`partial`), and why it failed. */
+export function failedDeployJson(
+  error: unknown,
+  partial: DeployResult | undefined,
+  target: TargetUrl | undefined,
+  dryRun: boolean,
+  seconds: number,
+): Record<string, unknown> {
+  const problems = error instanceof SiteError ? error.problems : [];
+  const errors = problems.length ? problems : [{ code: 'INTERNAL' as const, message: 'The deploy failed; see stderr.' }];
+  return deployJson((error as { result?: DeployResult }).result ?? partial, target, dryRun, seconds, errors);
 }

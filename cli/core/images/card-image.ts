@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from './sharp.ts';
-import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './cards.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './card-spec.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { semaphore } from '../common/semaphore.ts';
 import { ADLER_BASE, adler32, deflateBlock, encodeRgbPng, joinAdler, type Adler, type Deflated } from './png.ts';

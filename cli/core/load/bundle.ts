@@ -177,3 +177,12 @@ export async function buildStylesheet(root: string, cacheDir: string): Promise<A
   const contents = await bundleOne(root, cacheDir, join(root, 'templates', 'site.css'), 'browser', true);
   return { name: `site.${contentHash(contents)}.css`, contents };
 }
+
+/**
+ * The template registry (templates/index.ts) as the generator loads it: the module's own type, so the
+ * templates' specs (fields, sections, article) are read without a cast.
+ */
+export type TemplateModule = Pick<
+  typeof import('../../../templates/index.ts'),
+  'templates' | 'NotFound' | 'Search' | 'UI_STRINGS' | 'UI_TEXT'
+>;

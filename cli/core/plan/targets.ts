@@ -10,11 +10,11 @@ import { produceCard } from '../images/card-image.ts';
 import { contentHash } from '../common/files.ts';
 import { produceVariant } from '../images/image-files.ts';
 import { variantsOf } from '../images/images.ts';
-import { displayPath } from '../common/paths.ts';
+import { cacheDirOf, displayPath } from '../common/paths.ts';
 import { jobKey, listJobs, type Job } from './jobs.ts';
 import type { Target } from './plan.ts';
 import { renderSitePage } from '../render/render.ts';
-import { cacheDirOf, type Site } from './site.ts';
+import type { Site } from './site.ts';
 import { renderRobots, renderSitemap } from '../render/sitemap.ts';
 import { SiteError } from '../common/errors.ts';
 import { isIndexFile } from '../write/search-index.ts';
@@ -111,7 +111,7 @@ export function imageTargets(site: Site): Array<[string, Target]> {
   });
 }
 
-/** The key of a social card: what its pixels depend on (cli/core/images/cards.ts `cardKey`). */
+/** The key of a social card: what its pixels depend on (cli/core/plan/cards.ts `cardKey`). */
 export function cardFileKey(key: string): string {
   return `card:${key}`;
 }

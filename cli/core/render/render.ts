@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Locale } from '../../../shared/constants.ts';
 import type { ArticleSummary, LanguageLink, MenuLink, PageModel, SiteModel, SocialMeta, TemplateProps } from '../../../templates/types.ts';
+import type { TemplateModule } from '../load/bundle.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';
 import { copyrightYears } from '../load/build-date.ts';
@@ -33,15 +34,6 @@ import { assetPrefix, ROOT_BASE_PATH, siteRootUrl, urlOf } from '../common/base-
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
 import type { TermBase } from '../load/terms.ts';
 
-/**
- * The template registry (templates/index.ts) as the generator loads it: the module's own type, so the
- * templates' specs (fields, sections, article) are read without a cast.
- */
-export type TemplateModule = Pick<
-  typeof import('../../../templates/index.ts'),
-  'templates' | 'NotFound' | 'Search' | 'UI_STRINGS' | 'UI_TEXT'
->;
-
 /** Everything site-wide that rendering needs. */
 export interface RenderContext {
   config: SiteConfig;
@@ -67,7 +59,7 @@ export interface RenderContext {
   year: number;
   /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/images/images.ts). */
   images: ImageTable;
-  /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/images/cards.ts). */
+  /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/plan/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
   /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/load/i18n.ts `resolveStrings`). */
   textFrom?: Record<Locale, Record<string, Locale>>;
@@ -298,7 +290,7 @@ export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Proble
 
 /**
  * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
- * its image the page's social card (cli/core/images/cards.ts).
+ * its image the page's social card (cli/core/plan/cards.ts).
  */
 function socialOf(
   ctx: RenderContext,

@@ -8,7 +8,8 @@ import { parentPort } from 'node:worker_threads';
 import { problem } from '../common/errors.ts';
 import type { TaskResult, WorkerMessage } from './pool.ts';
 import { failedResult, renderTask } from './pool.ts';
-import type { RenderContext, TemplateModule } from './render.ts';
+import type { TemplateModule } from '../load/bundle.ts';
+import type { RenderContext } from './render.ts';
 
 let ctx: Promise<RenderContext> | undefined;
 

@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cardArt, cardCacheDir, cardStats, produceCard, type CardArt } from '../../../../cli/core/images/card-image.ts';
-import type { CardText } from '../../../../cli/core/images/cards.ts';
+import type { CardText } from '../../../../cli/core/images/card-spec.ts';
 import { ROOT, tempDir } from '../../../helpers/cli.ts';
 
 let art: CardArt;

@@ -1,11 +1,12 @@
 /**
  * Every cache key changes when any of its inputs changes, and only then: a seeded property test over the
- * keys of social cards (cli/core/images/cards.ts), photos (cli/core/images/images.ts), pages
+ * keys of social cards (cli/core/plan/cards.ts), photos (cli/core/images/images.ts), pages
  * (cli/core/plan/jobs.ts) and translations (cli/core/l10n/blocks.ts). A key that ignored an input would let
  * a build reuse a stale file; fixed seeds, so a failure replays.
  */
 import { describe, expect, it } from 'vitest';
-import { type CardSource, cardKey } from '../../../../cli/core/images/cards.ts';
+import type { CardSource } from '../../../../cli/core/images/card-spec.ts';
+import { cardKey } from '../../../../cli/core/plan/cards.ts';
 import { type ImageSource, variantsOf } from '../../../../cli/core/images/images.ts';
 import { type Block, hashBlock, versionOf } from '../../../../cli/core/l10n/blocks.ts';
 import { type Job, jobKey, siteKey } from '../../../../cli/core/plan/jobs.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
-import { dateArticles } from '../../../../cli/core/plan/news-dates.ts';
+import { dateArticles } from '../../../../cli/core/load/news-dates.ts';
 
 /** A page of `template` at `route`, with `data` as its front matter. */
 function page(route: string, template: string, data: Record<string, unknown> = {}): SourcePage {

@@ -7,6 +7,7 @@
  * unchanged card is never drawn again.
  */
 import type { Locale } from '../../../shared/constants.ts';
+import type { CardSource, CardSpec, CardText } from '../images/card-spec.ts';
 import { langOf, localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';
@@ -14,37 +15,8 @@ import { contentHash } from '../common/files.ts';
 import { translator, type PlannedPage } from '../load/i18n.ts';
 import { decodeSitePath, routeName, sitePagesOf, type SitePage } from '../common/routes.ts';
 
-/** The size of every card: Open Graph's and X's large image. */
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
-
 /** The version of the card design: part of every key, so a change of the drawing makes every card anew. */
 export const CARD_DESIGN = 1;
-
-/** What a drawn card shows. */
-export interface CardText {
-  /** The page's title, placeholders filled. */
-  title: string;
-  /** The line above the title: the page's menu group, else its breadcrumb parent's title. */
-  section?: string;
-  company: string;
-  /** The locale the card is drawn for (its language tag picks the glyphs). */
-  locale: Locale;
-}
-
-/**
- * Where a card's pixels come from: drawn (in the BCP 47 `lang` of its locale, which picks the glyphs), or made
- * from an image of public/ named by front matter `card`.
- */
-export type CardSource = { kind: 'drawn'; text: CardText; lang: string } | { kind: 'image'; file: string };
-
-/** One card file of the output. */
-export interface CardSpec {
-  /** Path relative to the output folder: `assets/cards/<route name>.<key>.png`. */
-  path: string;
-  key: string;
-  source: CardSource;
-}
 
 /** What the image pipeline's probe found of an image of public/ (cli/core/images/image-files.ts): the hash of its bytes, or why it cannot be read. */
 export type CardImageInfo = { hash: string } | { error: string };

@@ -5,7 +5,7 @@
  * of a made-up day in the page. An article with neither is FRONTMATTER_INVALID. Pure: pages that change are copied.
  */
 import { problem, type Problem } from '../common/errors.ts';
-import type { SourcePage } from '../load/content.ts';
+import type { SourcePage } from './content.ts';
 
 /** The slug of an article: the last part of its route (`/news/vet-ctoc-launch` → `vet-ctoc-launch`). */
 function slugOf(route: string): string {

@@ -1,7 +1,7 @@
-/** Social cards, the pure part (cli/core/images/cards.ts): which card each page gets, its section line, key and file. */
+/** Social cards, the pure part (cli/core/plan/cards.ts): which card each page gets, its section line, key and file. */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../../../shared/constants.ts';
-import { type CardInputs, type CardPlan, planCards, sectionOf } from '../../../../cli/core/images/cards.ts';
+import { type CardInputs, type CardPlan, planCards, sectionOf } from '../../../../cli/core/plan/cards.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import { NOT_FOUND_PAGE, SEARCH_PAGE } from '../../../../cli/core/common/routes.ts';
