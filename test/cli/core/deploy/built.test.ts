@@ -62,7 +62,9 @@ describe('builtFiles', () => {
     rmSync(join(out, MARKER));
     expect(await refusal(builtFiles(out, cache))).toMatch(/: it has no \.ecom-site marker, which every build leaves\.$/);
     const other = await built(SITE);
-    expect(await refusal(builtFiles(other.out, join(root, 'empty-cache')))).toMatch(/this checkout has no record of building it \(.*\/builds\/\)\.$/);
+    expect(await refusal(builtFiles(other.out, join(root, 'empty-cache')))).toMatch(
+      /this checkout has no record of building it \(.*\/builds\/\)\.$/,
+    );
   });
 
   it('names files added, removed and edited since the build, five of each at most', async () => {

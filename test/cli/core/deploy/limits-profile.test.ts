@@ -36,9 +36,14 @@ describe('deployLimits', () => {
 
 describe('profiles', () => {
   it('reads section names only, with or without "profile", however spaced', () => {
-    const text = ['[default]', 'aws_secret_access_key = [not-a-section]', '  [ profile  build ]', '[profile ci]', '#[hidden]', 'x [inline]'].join(
-      '\n',
-    );
+    const text = [
+      '[default]',
+      'aws_secret_access_key = [not-a-section]',
+      '  [ profile  build ]',
+      '[profile ci]',
+      '#[hidden]',
+      'x [inline]',
+    ].join('\n');
     expect([...profileNames(text)].sort()).toEqual(['build', 'ci', 'default']);
     expect(profileNames('')).toEqual(new Set());
   });
@@ -57,6 +62,8 @@ describe('profiles', () => {
     expect(await profileExists('site', env)).toBe(true);
     expect(await profileExists('keys', env)).toBe(true);
     expect(await profileExists('other', env)).toBe(false);
-    expect(await profileExists('site', { AWS_CONFIG_FILE: join(dir, 'none'), AWS_SHARED_CREDENTIALS_FILE: join(dir, 'none2') })).toBe(false);
+    expect(await profileExists('site', { AWS_CONFIG_FILE: join(dir, 'none'), AWS_SHARED_CREDENTIALS_FILE: join(dir, 'none2') })).toBe(
+      false,
+    );
   });
 });
