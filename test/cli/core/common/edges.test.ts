@@ -195,7 +195,7 @@ describe('routes', () => {
   });
 
   it('normalises link paths: trailing slashes, .html, index.html, nothing', () => {
-    expect(normaliseLinkPath('/DROC.html')).toBe('/DROC');
+    expect(normaliseLinkPath('/en/DROC.html')).toBe('/en/DROC');
     expect(normaliseLinkPath('/en//')).toBe('/en');
     expect(normaliseLinkPath('/index.html')).toBe('/');
     expect(normaliseLinkPath('/en/index.html')).toBe('/en');
