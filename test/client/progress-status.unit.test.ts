@@ -17,11 +17,21 @@ interface Bar {
   readonly offsetWidth: number;
 }
 
-function fakeBar(): Bar {
+function fakeBar(widths: string[] = []): Bar {
+  let width = '';
   return {
     dataset: {},
     hidden: true,
-    style: { transition: '', width: '' },
+    style: {
+      transition: '',
+      get width(): string {
+        return width;
+      },
+      set width(value: string) {
+        widths.push(value);
+        width = value;
+      },
+    },
     reads: 0,
     get offsetWidth(): number {
       this.reads += 1;
@@ -64,11 +74,13 @@ describe('progress bar', () => {
   });
 
   it('creeps past the throttle in one transition from 0, completes on load and hides later', () => {
-    const bar = fakeBar();
+    const widths: string[] = [];
+    const bar = fakeBar(widths);
     const progress = createProgress(docWith('.progress[role=progressbar]', bar));
     progress.start();
     vi.advanceTimersByTime(PROGRESS_THROTTLE_MS);
     expect(state(bar)).toEqual(['loading', false, '90%', `width ${PROGRESS_DURATION_MS}ms ease-out`]);
+    expect(widths).toEqual(['0', '0', '90%']);
     expect(bar.reads).toBe(1);
     progress.finish();
     expect(state(bar)).toEqual(['done', false, '100%', '']);

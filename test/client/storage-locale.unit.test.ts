@@ -158,7 +158,10 @@ describe('locales', () => {
     expect(listeners.map(({ type, capture }) => [type, capture])).toEqual([['click', true]]);
     const click = listeners[0]?.listener ?? (() => undefined);
     const element = (switchTo: string | null) => ({
-      closest: (selector: string) => (selector === 'a[data-locale-switch]' && switchTo !== null ? { getAttribute: () => switchTo } : null),
+      closest: (selector: string) =>
+        selector === 'a[data-locale-switch]' && switchTo !== null
+          ? { getAttribute: (name: string) => (name === 'data-locale-switch' ? switchTo : null) }
+          : null,
     });
     click({ target: element('ja') });
     click({ target: element(null) });
@@ -183,6 +186,9 @@ describe('page links', () => {
     expect(pageUrl(anchor('/en/DROC#specs'))?.href).toBe('https://example.test/en/DROC#specs');
     expect(pageUrl(anchor('/en/DROC?x=2#specs'))?.href).toBe('https://example.test/en/DROC?x=2#specs');
     expect(pageUrl(anchor('/en/news', { target: '_self' }))?.href).toBe('https://example.test/en/news');
+    // The page itself without a hash is loaded again; another page's hash is that page.
+    expect(pageUrl(anchor('/en/DROC?x=1'))?.href).toBe('https://example.test/en/DROC?x=1');
+    expect(pageUrl(anchor('/en/news?x=1#a'))?.href).toBe('https://example.test/en/news?x=1#a');
   });
 
   it('leaves other sites, schemes, targets, downloads, same-page hashes and files to the browser', () => {
@@ -194,6 +200,7 @@ describe('page links', () => {
     expect(pageUrl(anchor('/en/DROC?x=1#specs'))).toBeUndefined();
     expect(pageUrl(anchor('/sitemap.xml'))).toBeUndefined();
     expect(pageUrl(anchor('/files/brochure.PDF'))).toBeUndefined();
+    expect(pageUrl(anchor('/files/page.htmlx'))).toBeUndefined();
   });
 
   it('keys a page by origin, path and query, without the hash', () => {
