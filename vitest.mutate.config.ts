@@ -1,13 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import { QUICK, SLOW } from './vitest.config.ts';
 
+/** The quick-lane test files that test one source folder (`MUTATE_FOLDER`, stryker.config.mjs). */
+function testsOf(folder: string): string[] {
+  if (folder === 'client') return ['test/client/**/*.unit.test.ts'];
+  return [`test/${folder}/**/*.test.ts`];
+}
+
+const folder = process.env.MUTATE_FOLDER;
+
 /**
- * The quick lane alone, as one flat project, for `npm run mutate` (stryker.config.mjs): StrykerJS runs each
- * mutant against the quick-lane tests that cover it, so a mutant costs seconds, not a whole-lane run.
+ * The quick lane as one flat project, for `npm run mutate` (stryker.config.mjs): StrykerJS runs each
+ * mutant against the quick-lane tests that cover it. With `MUTATE_FOLDER` set, only the tests of that folder
+ * run, so the first run (every test once, under coverage) takes seconds, not the whole quick lane.
  */
 export default defineConfig({
   test: {
-    include: QUICK,
+    include: folder ? testsOf(folder) : QUICK,
     exclude: [...SLOW, 'node_modules/**', 'test/readme.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
