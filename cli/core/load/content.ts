@@ -11,6 +11,7 @@ import matter from 'gray-matter';
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';
+import { semaphore } from '../common/semaphore.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { checkFences } from './fence.ts';
@@ -419,6 +420,9 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
   );
 }
 
+/** Page files read at once: each read holds its file open, and tens of thousands at once run out of them. */
+const READ_CONCURRENCY = 64;
+
 /**
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
  * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
@@ -438,6 +442,7 @@ export async function loadPages(
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs time on every page).
   const base = displayPath(contentDir);
+  const reading = semaphore(READ_CONCURRENCY, ['page']);
   const pages = await Promise.all(
     entries.map(async (entry): Promise<SourcePage | undefined> => {
       const slash = entry.indexOf('/');
@@ -453,7 +458,7 @@ export async function loadPages(
         const known = reuse?.sources.get(file);
         // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
         if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) return known;
-        const text = await readText(join(contentDir, entry));
+        const text = await reading('page', () => readText(join(contentDir, entry)));
         checkPageSize(text, file, maxPageSize);
         const hash = contentHash(text);
         if (known && known.hash === hash) return known;

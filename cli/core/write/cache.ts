@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
-import { md5File } from '../common/md5-file.ts';
+import { CHUNK, md5File, md5SmallFileSync } from '../common/md5-file.ts';
 import type { ParsedPage } from '../load/content.ts';
 import type { Problem } from '../common/errors.ts';
 import type { SearchRecord } from './search-keys.ts';
@@ -130,8 +130,9 @@ const HASHING = 4;
 
 /**
  * Records the key, size, mtime and MD5 of files just written into `dir`. A file carried over from the
- * last build (same key, size and mtime) keeps the MD5 recorded then; the others are hashed in chunks,
- * never held whole. Stats are synchronous: for a large build that is several times faster than promises.
+ * last build (same key, size and mtime) keeps the MD5 recorded then; the others are hashed, the small ones
+ * read at once and the large ones in chunks, never held whole. Stats and small files are synchronous: for a
+ * large build that is several times faster than promises.
  */
 export async function recordFiles(
   dir: string,
@@ -144,8 +145,9 @@ export async function recordFiles(
     const info = statSync(join(dir, file));
     const known = previous[file];
     const same = known?.md5 && known.key === key && known.size === info.size && known.mtimeMs === info.mtimeMs;
-    files[file] = { key, size: info.size, mtimeMs: info.mtimeMs, ...(same ? { md5: known.md5 } : {}) };
-    if (!same) toHash.push(file);
+    const md5 = same ? known.md5 : info.size <= CHUNK ? md5SmallFileSync(join(dir, file)) : undefined;
+    files[file] = { key, size: info.size, mtimeMs: info.mtimeMs, ...(md5 ? { md5 } : {}) };
+    if (!md5) toHash.push(file);
   }
   const worker = async (): Promise<void> => {
     for (let file = toHash.pop(); file !== undefined; file = toHash.pop()) {

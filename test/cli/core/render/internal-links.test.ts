@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkInternalLink, type LinkTargets } from '../../../../cli/core/render/internal-links.ts';
+import { checkInternalLink, resolveLink, type LinkTargets } from '../../../../cli/core/render/internal-links.ts';
+import { random } from '../../../helpers/random.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 const targets: LinkTargets = {
@@ -76,5 +77,34 @@ describe('internal links', () => {
   it('suggests the route when a link uses the file name', () => {
     expect(checkInternalLink('/a b', '/', 'zh', targets).error).toMatch(/Did you mean \/a-b\? Links use the route/);
     expect(checkInternalLink('/en/a%20b', '/', 'zh', targets).error).toMatch(/Did you mean \/en\/a-b\?/);
+  });
+});
+
+describe('resolveLink', () => {
+  /** What the URL parser makes of a link on the page at `pagePath`. */
+  const parsed = (url: string, pagePath: string): { pathname: string; tail: string } | undefined => {
+    try {
+      const resolved = new URL(url, `http://site.invalid${pagePath}`);
+      return { pathname: resolved.pathname, tail: `${resolved.search}${resolved.hash}` };
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('resolves any link as the URL parser does, plain routes included (seeded)', () => {
+    const pieces = ['/', '/', 'a', 'Z', '0', '-', '_', '.', '..', '%20', '%', '?q', '#h', ' ', '中', '\\', ':', '//', 'en'];
+    const pages = ['/', '/DROC', '/en/news/a', '/产品'];
+    let plain = 0;
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      for (let i = 0; i < 3000; i++) {
+        const url = Array.from({ length: Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+        const page = pages[Math.floor(next() * pages.length)] as string;
+        if (/^\/[\w/-]*$/.test(url)) plain++;
+        expect(resolveLink(url, page), `${url} on ${page}`).toEqual(parsed(url, page));
+      }
+    }
+    // The shortcut was taken often enough to be tested, not just the parser.
+    expect(plain).toBeGreaterThan(200);
   });
 });

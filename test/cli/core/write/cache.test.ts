@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 /** The persistent build cache (cli/core/write/cache.ts; docs/performance.md, "Caches"): manifests and what the output still holds. */
-import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyManifest, heldFiles, readManifest, recordFiles, writeManifest, type Manifest } from '../../../../cli/core/write/cache.ts';
+import { CHUNK } from '../../../../cli/core/common/md5-file.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 
 /** An output folder holding `files` (path -> text). */
@@ -91,6 +92,28 @@ describe('recordFiles', () => {
     const previous = { 'a.html': { key: 'ka', size: 9, mtimeMs, md5: 'recorded' } };
     expect((await recordFiles(dir, new Map([['a.html', 'ka']]), previous))['a.html']?.md5).toBe('recorded');
     expect((await recordFiles(dir, new Map([['a.html', 'kb']]), previous))['a.html']?.md5).toBe(md5('new bytes'));
+  });
+
+  it('hashes a file larger than one read chunk whole, as a small one', async () => {
+    const big = 'x'.repeat(CHUNK + 3);
+    const dir = outputWith({ 'big.bin': big, 'small.html': 'small' });
+    const files = await recordFiles(
+      dir,
+      new Map([
+        ['big.bin', 'kb'],
+        ['small.html', 'ks'],
+      ]),
+    );
+    expect([files['big.bin']?.size, files['big.bin']?.md5]).toEqual([CHUNK + 3, md5(big)]);
+    expect(files['small.html']?.md5).toBe(md5('small'));
+  });
+
+  it('refuses to hash through a symbolic link put in place of a written file', async () => {
+    const dir = outputWith({ 'a.html': 'a' });
+    const outside = outputWith({ 'secret.txt': 'secret' });
+    rmSync(join(dir, 'a.html'));
+    symlinkSync(join(outside, 'secret.txt'), join(dir, 'a.html'));
+    await expect(recordFiles(dir, new Map([['a.html', 'ka']]))).rejects.toMatchObject({ code: 'ELOOP' });
   });
 });
 
