@@ -86,6 +86,8 @@ async function watchBuild(content: string, out: string): Promise<{ wall: number;
       if (!stat || !(tree.has(stat.ppid) || pid === root)) continue;
       tree.add(pid);
       const known = seen.get(pid) ?? { pid, name: stat.name, first: now, last: now, peakMb: 0, cpu: 0 };
+      // A process sampled between fork and exec still bears its parent's name: the latest name is the true one.
+      known.name = stat.name;
       known.last = now;
       known.cpu = stat.cpu;
       known.peakMb = Math.max(known.peakMb, peakMbOf(pid));
