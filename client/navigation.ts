@@ -148,11 +148,15 @@ export function initNavigation(doc: Document, { progress, onPage }: NavigationHo
     const url = link && pageUrl(link);
     if (!url) return;
     event.preventDefault();
+    clearTimeout(saveTimer);
     saveScroll();
     void load(url, true);
   });
 
   addEventListener('popstate', (event) => {
+    // A save still pending holds the position of the page being left, but the entry now current is the one
+    // Back or Forward went to: written there, it would replace the position that entry is about to restore.
+    clearTimeout(saveTimer);
     const url = new URL(location.href);
     // Same page: a change of hash, which the browser has already handled.
     if (pageKey(url) === shown) return;
