@@ -16,7 +16,8 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** Sums layout shifts from the first paint on (buffered), as Core Web Vitals' CLS does. */
-const OBSERVE_SHIFTS = `window.__cls = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
+// Each shift with what moved (tag, class, and its box before and after), so that a failure names the element.
+const OBSERVE_SHIFTS = `window.__shifts = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value + ': ' + e.sources.map((s) => (s.node && s.node.nodeType === 1 ? s.node.tagName.toLowerCase() + '.' + s.node.className : String(s.node && s.node.nodeName)) + ' ' + JSON.stringify(s.previousRect) + ' -> ' + JSON.stringify(s.currentRect)).join(', ')); }).observe({ type: 'layout-shift', buffered: true });`;
 
 describe('photos in the browser', () => {
   const site = useSite();
@@ -52,7 +53,7 @@ describe('photos in the browser', () => {
       expect([facts.priority, facts.lazy]).toEqual(['high', 'auto']);
       // Layout shifts are reported after the frame they happen in.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      expect(await page.evaluate(() => (window as Window & { __cls?: number }).__cls)).toBe(0);
+      expect(await page.evaluate(() => (window as Window & { __shifts?: string[] }).__shifts)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });
