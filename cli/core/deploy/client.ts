@@ -91,6 +91,20 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
   const request = <T>(command: unknown, own = signal): Promise<T> => send(command, own ? { abortSignal: own } : {}) as Promise<T>;
   const Bucket = target.bucket;
 
+  /** One PUT of a whole body with its headers and the MD5 the server checks it against; `extra`: conditions or a redirect. */
+  const putWhole = (key: string, body: string | Buffer, headers: ObjectHeaders, md5: Buffer, extra: object): Promise<unknown> =>
+    request(
+      new PutObjectCommand({
+        Bucket,
+        Key: key,
+        Body: body,
+        ContentType: headers.contentType,
+        CacheControl: headers.cacheControl,
+        ContentMD5: md5.toString('base64'),
+        ...extra,
+      }),
+    );
+
   const multipart = async (key: string, file: FileHandle, size: number, headers: UploadHeaders): Promise<string | undefined> => {
     const created = await request<{ UploadId?: string }>(
       new CreateMultipartUploadCommand({
@@ -164,18 +178,10 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
       }
     },
     async put(key, body, headers, options = {}) {
-      await request(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: body,
-          ContentType: headers.contentType,
-          CacheControl: headers.cacheControl,
-          ContentMD5: createHash('md5').update(body).digest('base64'),
-          ...(options.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-          ...(options.ifMatch ? { IfMatch: options.ifMatch } : {}),
-        }),
-      );
+      await putWhole(key, body, headers, createHash('md5').update(body).digest(), {
+        ...(options.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+        ...(options.ifMatch ? { IfMatch: options.ifMatch } : {}),
+      });
     },
     async upload(key, path, size, headers) {
       const file = await openNoFollow(path);
@@ -188,17 +194,7 @@ export function openBucket(target: TargetUrl, signal?: AbortSignal): Bucket {
         if (bytesRead !== size || md5.toString('hex') !== headers.md5) {
           throw Object.assign(new Error(`${key} changed while it was uploaded`), { name: 'BadDigest' });
         }
-        await request(
-          new PutObjectCommand({
-            Bucket,
-            Key: key,
-            Body: body,
-            ContentType: headers.contentType,
-            CacheControl: headers.cacheControl,
-            ContentMD5: md5.toString('base64'),
-            ...redirectOf(headers),
-          }),
-        );
+        await putWhole(key, body, headers, md5, redirectOf(headers));
         return undefined;
       } finally {
         await file.close();
