@@ -1,14 +1,19 @@
 /**
- * Accessibility and phone usability of every built page, in both locales, in real Chromium: each page is loaded at 375 px and at 1920 px wide, and at both widths
- * axe-core finds no serious or critical violation (with its `target-size` rule of WCAG 2.5.8 switched on,
- * and a second pass over the opened product menu and the shown back-to-top button), every link and button
- * of the header, the menu, the footer and back-to-top is named with the text it shows (WCAG 2.5.3) and is
- * a target of at least 24 × 24 px. At 1920 px: one h1 and no skipped heading level, alt text on every
- * image, a visible focus ring; at 375 px: no sideways scrolling, text of at least 14 px, and Lighthouse's
- * mobile checks (axe's button-name, link-name, color-contrast and target-size) ran and passed. A touch
- * phone opens the product menu on a tap, with links that are 44 px touch targets. The same visits check,
- * at both widths, that no page logs a console error, throws, fails a request or arrives without the strict
+ * Accessibility and phone usability of every built page, in both locales, in real Chromium, at 375 px and
+ * at 1920 px wide. Every page, at 1920 px: axe-core finds no serious or critical violation (with its
+ * `target-size` rule of WCAG 2.5.8 switched on), one h1 and no skipped heading level, alt text on every
+ * image, a visible focus ring. Every page, at 375 px: no sideways scrolling, text of at least 14 px. Both
+ * widths, every page: no console error, exception or failed request, and the strict
  * Content-Security-Policy (docs/hosting.md, "Output": the client script works under it).
+ *
+ * What depends on the width is the template's layout, not the writer's text, so the width-bound audits
+ * run on one page per template and locale (the largest, whose text exercises the template most), at
+ * both widths: axe-core over the whole page at 375 px, with Lighthouse's mobile checks (button-name,
+ * link-name, color-contrast, target-size) proved to have run; and, with the product menu opened and
+ * back-to-top shown, a second axe-core pass and every link and button of the header, menu, footer and
+ * back-to-top named with the text it shows (WCAG 2.5.3) and at least 24 × 24 px. The header, menu and
+ * footer are the same on every page of a template and locale. A touch phone opens the product menu on a
+ * tap, with links that are 44 px touch targets.
  *
  * One build, one server, one browser; one context and one tab per width, the two widths audited side by
  * side, pages in sequence; every test reads the facts gathered on those visits. axe-core and the audit's
@@ -32,10 +37,19 @@ const SLOW = 240_000;
  */
 const AUDIT = 900_000;
 
-/** The URL path of every built HTML file (assets excepted), once per distinct file content. */
-function pagePaths(dir: string): string[] {
+/** A built page to visit: its URL path, and the template and locale it shows (`data-template`, `lang`). */
+interface Visit {
+  path: string;
+  /** `<lang> <template>`: the pages that share one layout, header, menu and footer. */
+  kind: string;
+  /** Whether it is its kind's largest page, audited at both widths with the menu open. */
+  sample: boolean;
+}
+
+/** Every built HTML file (assets excepted), once per distinct file content, in path order. */
+function visits(dir: string): Visit[] {
   const seen = new Set<string>();
-  const paths: string[] = [];
+  const found: Array<Visit & { size: number }> = [];
   const walk = (folder: string): void => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const file = join(folder, entry.name);
@@ -49,11 +63,21 @@ function pagePaths(dir: string): string[] {
       if (seen.has(content)) continue;
       seen.add(content);
       const path = `/${relative(dir, file).replace(/\.html$/, '')}`;
-      paths.push(path === '/index' ? '/' : path.replace(/\/index$/, '/'));
+      const lang = /<html[^>]* lang="([^"]+)"/.exec(content)?.[1] ?? '';
+      const template = /data-template="([^"]+)"/.exec(content)?.[1] ?? '';
+      found.push({
+        path: path === '/index' ? '/' : path.replace(/\/index$/, '/'),
+        kind: `${lang} ${template}`,
+        sample: false,
+        size: content.length,
+      });
     }
   };
   walk(dir);
-  return paths.sort();
+  const largest = new Map<string, Visit & { size: number }>();
+  for (const visit of found) if ((largest.get(visit.kind)?.size ?? -1) < visit.size) largest.set(visit.kind, visit);
+  for (const visit of largest.values()) visit.sample = true;
+  return found.map(({ path, kind, sample }) => ({ path, kind, sample })).sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
 /** The two windows every page is audited in: a phone (Lighthouse's mobile width) and a full-HD desktop. */
@@ -62,6 +86,12 @@ type Width = keyof typeof WIDTHS;
 
 /** Lighthouse's accessibility audits that matter most on a phone, each an axe-core rule. */
 const MOBILE_RULES = ['button-name', 'link-name', 'color-contrast', 'target-size'];
+/**
+ * The fewest kinds of page (template and locale) the real site has: each of the two locales shows a dozen
+ * templates or more (home, product families and their consoles and workstations, news list and article,
+ * company, contact, careers, legal, search, not-found).
+ */
+const MIN_KINDS = 24;
 /** WCAG 2.5.8 (target size, minimum), in CSS px. */
 const MIN_TARGET = 24;
 /** The controls every page carries, measured with the product menu open and back-to-top shown. */
@@ -276,17 +306,19 @@ const IN_PAGE_SOURCE = `window.a11yAudit = {${Object.entries(IN_PAGE)
   .join(',\n')}};`;
 
 /**
- * Audits the page shown at its window's width: axe-core, then (at 1920 px) headings, images and focus
- * rings or (at 375 px) the layout, then a second axe-core pass with the menu open and the controls. Two
- * round trips to the page at 1920 px (the Tab key is pressed between them), one at 375 px.
+ * Audits the page shown at its window's width. At 1920 px: axe-core, headings and images, then (after a
+ * Tab key press) the focus rings: two round trips to the page. At 375 px: the layout, and on a sample
+ * page axe-core too: one round trip. On a sample page, at both widths, a last pass opens the menu and
+ * shows back-to-top, runs axe-core over them and measures the controls.
  */
-async function audit<W extends Width>(page: Page, width: W): Promise<Facts[W]> {
-  const onDemand = { rules: MOBILE_RULES, controls: CONTROLS };
+async function audit<W extends Width>(page: Page, width: W, sample: boolean): Promise<Facts[W]> {
+  const onDemand = sample ? { rules: MOBILE_RULES, controls: CONTROLS } : null;
   if (width === 'phone') {
     return (await page.evaluate(async (onDemand) => {
       const a = (window as unknown as { a11yAudit: typeof IN_PAGE }).a11yAudit;
-      const axe = await a.runAxe(null);
       const layout = a.phoneLayout();
+      if (!onDemand) return { violations: [], checked: [], controls: [], layout };
+      const axe = await a.runAxe(null);
       await a.showOnDemandControls();
       const opened = await a.runAxe(onDemand);
       return { violations: [...axe.violations, ...opened.violations], checked: axe.checked, controls: opened.controls, layout };
@@ -302,6 +334,7 @@ async function audit<W extends Width>(page: Page, width: W): Promise<Facts[W]> {
     async ({ onDemand, focusable }) => {
       const a = (window as unknown as { a11yAudit: typeof IN_PAGE }).a11yAudit;
       const focus = a.focusRings(focusable);
+      if (!onDemand) return { focus, opened: { violations: [], controls: [] } };
       await a.showOnDemandControls();
       return { focus, opened: await a.runAxe(onDemand) };
     },
@@ -316,12 +349,18 @@ async function audit<W extends Width>(page: Page, width: W): Promise<Facts[W]> {
   } as Facts[W];
 }
 
-let audited: Promise<Map<string, Facts>> | undefined;
+/** What the visits found on one page, at both widths. */
+interface PageFacts extends Facts {
+  kind: string;
+  sample: boolean;
+}
+
+let audited: Promise<Map<string, PageFacts>> | undefined;
 
 /** Audits every page once per width: one tab per width, the two running side by side; every test reads these facts. */
-function auditAll(): Promise<Map<string, Facts>> {
+function auditAll(): Promise<Map<string, PageFacts>> {
   audited ??= (async () => {
-    const paths = pagePaths(site.dir);
+    const pages = visits(site.dir);
     const auditWidth = async <W extends Width>(width: W): Promise<Array<Facts[W]>> => {
       // A Chinese browser, so that / stays on the Chinese home page (locale detection, docs/architecture.md, "Client script").
       // Reduced motion: no fade or smooth scroll, so what is audited does not depend on animation timing.
@@ -341,16 +380,16 @@ function auditAll(): Promise<Map<string, Facts>> {
           errors.push(`no CSP: ${response.url()}`);
       });
       const facts: Array<Facts[W]> = [];
-      for (const path of paths) {
+      for (const { path, sample } of pages) {
         errors = [];
         await page.goto(`${site.url}${path}`);
-        facts.push({ ...(await audit(page, width)), errors });
+        facts.push({ ...(await audit(page, width, sample)), errors });
       }
       await context.close();
       return facts;
     };
     const [phone, desktop] = await Promise.all([auditWidth('phone'), auditWidth('desktop')]);
-    return new Map(paths.map((path, i) => [path, { phone: phone[i]!, desktop: desktop[i]! }]));
+    return new Map(pages.map(({ path, kind, sample }, i) => [path, { kind, sample, phone: phone[i]!, desktop: desktop[i]! }]));
   })();
   return audited;
 }
@@ -374,24 +413,38 @@ function skippedLevels(headings: string[]): string[] {
   return skipped;
 }
 
-describe.each(['phone', 'desktop'] as const)('every page in both locales, %s width', (width) => {
+/** The facts of one page per template and locale: the pages audited at both widths with the menu open. */
+async function samples(): Promise<Array<[string, PageFacts]>> {
+  const facts = await auditAll();
+  const chosen = [...facts].filter(([, f]) => f.sample);
+  // One per kind, and every kind has one.
+  expect(chosen.map(([, f]) => f.kind).sort()).toEqual([...new Set([...facts.values()].map((f) => f.kind))].sort());
+  return chosen;
+}
+
+describe.each(['phone', 'desktop'] as const)('both locales, %s width', (width) => {
   const px = WIDTHS[width].width;
+  const where = width === 'desktop' ? 'every page' : 'one page per template and locale';
 
   test(
-    `axe-core finds no serious or critical violation at ${px} px, with the product menu open too`,
+    `axe-core finds no serious or critical violation at ${px} px on ${where}, nor with the product menu open on one page per template and locale`,
     async () => {
       const facts = await auditAll();
       expect(facts.size).toBeGreaterThan(70);
       expect([...facts.keys()].filter((path) => path.startsWith('/en/')).length).toBeGreaterThan(30);
       expect([...facts.keys()].filter((path) => !path.startsWith('/en')).length).toBeGreaterThan(30);
-      const found = [...facts].flatMap(([path, f]) => f[width].violations.map((v) => `${path}: ${v}`));
+      // Every template of either locale, the not-found and search pages among them.
+      expect((await samples()).length).toBeGreaterThanOrEqual(MIN_KINDS);
+      const audited = [...facts].filter(([, f]) => width === 'desktop' || f.sample);
+      expect(audited.every(([, f]) => f[width].checked.length > 0)).toBe(true);
+      const found = audited.flatMap(([path, f]) => f[width].violations.map((v) => `${path}: ${v}`));
       expect(found).toEqual([]);
     },
     SLOW,
   );
 
   test(
-    `loads without a console error, an uncaught exception or a failed request under a strict Content-Security-Policy at ${px} px`,
+    `every page loads without a console error, an uncaught exception or a failed request under a strict Content-Security-Policy at ${px} px`,
     async () => {
       const found = [...(await auditAll())].flatMap(([path, f]) => f[width].errors.map((error) => `${path}: ${error}`));
       expect(found).toEqual([]);
@@ -400,9 +453,9 @@ describe.each(['phone', 'desktop'] as const)('every page in both locales, %s wid
   );
 
   test(
-    `names every link and button of header, menu, footer and back-to-top with the text it shows at ${px} px`,
+    `names every link and button of header, menu, footer and back-to-top with the text it shows at ${px} px, one page per template and locale`,
     async () => {
-      for (const [path, f] of await auditAll()) {
+      for (const [path, f] of await samples()) {
         const controls = f[width].controls;
         expect(
           controls.filter((c) => c.element.startsWith('button.nav-button')),
@@ -424,9 +477,9 @@ describe.each(['phone', 'desktop'] as const)('every page in both locales, %s wid
   );
 
   test(
-    `makes every link and button of header, menu, footer and back-to-top at least ${MIN_TARGET} × ${MIN_TARGET} px at ${px} px`,
+    `makes every link and button of header, menu, footer and back-to-top at least ${MIN_TARGET} × ${MIN_TARGET} px at ${px} px, one page per template and locale`,
     async () => {
-      for (const [path, f] of await auditAll()) {
+      for (const [path, f] of await samples()) {
         const small = f[width].controls
           .filter((c) => c.width < MIN_TARGET || c.height < MIN_TARGET)
           .map((c) => `${c.element} ${c.width.toFixed(1)} × ${c.height.toFixed(1)}`);
@@ -474,11 +527,11 @@ describe('every page, 1920 px wide', () => {
   );
 });
 
-describe('every page, 375 px wide', () => {
+describe('375 px wide', () => {
   test(
-    "runs and passes Lighthouse's mobile checks: button and link names, colour contrast, target size",
+    "one page per template and locale runs and passes Lighthouse's mobile checks: button and link names, colour contrast, target size",
     async () => {
-      for (const [path, { phone }] of await auditAll()) {
+      for (const [path, { phone }] of await samples()) {
         expect(
           MOBILE_RULES.filter((rule) => !phone.checked.includes(rule)),
           path,
@@ -493,7 +546,7 @@ describe('every page, 375 px wide', () => {
   );
 
   test(
-    'never scrolls sideways',
+    'no page scrolls sideways',
     async () => {
       for (const [path, { phone }] of await auditAll()) {
         expect(phone.layout.innerWidth, path).toBe(WIDTHS.phone.width);
@@ -504,7 +557,7 @@ describe('every page, 375 px wide', () => {
   );
 
   test(
-    'sets no visible text smaller than 14 px',
+    'no page sets visible text smaller than 14 px',
     async () => {
       for (const [path, { phone }] of await auditAll()) expect(phone.layout.smallText, path).toEqual([]);
     },
