@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locales } from '../../../../cli/core/common/locales.ts';
-import type { SourcePage } from '../../../../cli/core/load/content.ts';
 import { planPages, resolveStrings } from '../../../../cli/core/load/i18n.ts';
 import { collectAlternates } from '../../../../cli/core/render/head.ts';
 import { random } from '../../../helpers/random.ts';
+import { sourcePage as source } from '../../../helpers/source-page.ts';
 
 const CODES = ['zh', 'en', 'ja', 'fr', 'de'];
 const SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
@@ -36,25 +36,6 @@ function chainOf(locales: Locales, code: string): string[] {
 function someOf(locales: Locales, next: () => number): string[] {
   const codes = locales.map((l) => l.code).filter(() => next() < 0.5);
   return codes.length ? codes : [locales[Math.floor(next() * locales.length)]?.code as string];
-}
-
-function source(locale: string, route: string): SourcePage {
-  const file = `content/${locale}${route}.md`;
-  return {
-    file,
-    locale,
-    route,
-    data: { title: route },
-    title: route,
-    template: 'page',
-    draft: false,
-    body: '',
-    bodyLine: 4,
-    hash: file,
-    bodyStart: 0,
-    warnings: [],
-    lineOf: () => 1,
-  };
 }
 
 describe('fallback chains', () => {

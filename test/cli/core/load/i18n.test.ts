@@ -2,31 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
 import { missingStrings, planPages, resolveStrings, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+import { sourcePage } from '../../../helpers/source-page.ts';
 
 /** The default locales, zh and en. */
 const L = DEFAULTS.locales;
 
-function source(
-  locale: 'zh' | 'en',
-  route: string,
-  file = `content/${locale}${route === '/' ? '/index' : route}.md`,
-  draft = false,
-): SourcePage {
-  return {
-    file,
-    locale,
-    route,
-    data: { title: route },
-    title: route,
-    template: 'page',
-    draft,
-    body: '',
-    bodyLine: 4,
-    hash: file,
-    bodyStart: 0,
-    warnings: [],
-    lineOf: () => 1,
-  };
+/** A zh or en page of `route`, from `file`, a draft or not. */
+function source(locale: 'zh' | 'en', route: string, file?: string, draft = false): SourcePage {
+  return sourcePage(locale, route, { ...(file ? { file, hash: file } : {}), draft });
 }
 
 describe('planPages', () => {

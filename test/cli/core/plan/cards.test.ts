@@ -5,24 +5,10 @@ import { type CardInputs, type CardPlan, planCards, sectionOf } from '../../../.
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import { NOT_FOUND_PAGE, SEARCH_PAGE } from '../../../../cli/core/common/routes.ts';
+import { sourcePage } from '../../../helpers/source-page.ts';
 
 function page(locale: Locale, route: string, data: Record<string, unknown> = {}, fallback = false): PlannedPage {
-  const file = `content/${locale}${route}.md`;
-  const source = {
-    file,
-    locale,
-    route,
-    data: { title: route.slice(1), ...data },
-    title: route.slice(1),
-    template: 'page',
-    draft: false,
-    body: '',
-    bodyLine: 4,
-    hash: file,
-    bodyStart: 0,
-    warnings: [],
-    lineOf: () => 3,
-  };
+  const source = sourcePage(locale, route, { data: { title: route.slice(1), ...data }, title: route.slice(1), lineOf: () => 3 });
   return { route, locale, source, fallback, ownLocales: ['zh', 'en'] };
 }
 
