@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stronglyConnected } from '../../cli/core/common/graph.ts';
 import { specifiersOf } from '../../scripts/imports.ts';
 import { ROOT } from '../helpers/cli.ts';
 
@@ -82,42 +83,9 @@ const SOURCES = ['shared', 'client', 'templates', 'cli'].flatMap((dir) => filesO
 /** The circles of the import graph of `files`: each group of files that import one another, round and round. */
 function circles(files: readonly string[]): string[][] {
   const edges = new Map(files.map((file) => [file, importsOf(file).filter((target) => target !== file)]));
-  // Tarjan's strongly connected components, without recursion.
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  for (const root of files) {
-    if (index.has(root)) continue;
-    const work: Array<{ file: string; next: number }> = [{ file: root, next: 0 }];
-    index.set(root, index.size);
-    low.set(root, index.get(root) as number);
-    stack.push(root);
-    while (work.length) {
-      const top = work[work.length - 1] as { file: string; next: number };
-      const targets = edges.get(top.file) ?? [];
-      const target = targets[top.next++];
-      if (target !== undefined) {
-        if (!edges.has(target)) continue;
-        if (!index.has(target)) {
-          index.set(target, index.size);
-          low.set(target, index.get(target) as number);
-          stack.push(target);
-          work.push({ file: target, next: 0 });
-        } else if (stack.includes(target)) low.set(top.file, Math.min(low.get(top.file) as number, index.get(target) as number));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.file, Math.min(low.get(parent.file) as number, low.get(top.file) as number));
-      if (low.get(top.file) === index.get(top.file)) {
-        const group: string[] = [];
-        for (let member = stack.pop(); member !== undefined; member = member === top.file ? undefined : stack.pop()) group.push(member);
-        if (group.length > 1) found.push(group.map((file) => relative(ROOT, file)).sort());
-      }
-    }
-  }
-  return found;
+  return stronglyConnected(files, edges)
+    .filter((group) => group.length > 1)
+    .map((group) => group.map((file) => relative(ROOT, file)).sort());
 }
 
 describe('reading imports', () => {

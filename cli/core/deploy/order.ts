@@ -10,6 +10,7 @@
  */
 import type { Upload } from './diff.ts';
 import { PHASES } from './phases.ts';
+import { stronglyConnected } from '../common/graph.ts';
 
 /** Uploads in waves: each wave starts once the one before has finished. */
 export function pageWaves(
@@ -21,52 +22,14 @@ export function pageWaves(
   const edges = new Map(
     uploads.map((u) => [u.key, (links.get(u.key) ?? []).filter((to) => to !== u.key && byKey.has(to) && !stored.has(to))]),
   );
-  // Tarjan's strongly connected components, iteratively (a long chain of pages must not overflow the stack).
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
+  const members = stronglyConnected([...byKey.keys()].sort(), edges);
   const component = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  let counter = 0;
-  let components = 0;
-  for (const root of [...byKey.keys()].sort()) {
-    if (index.has(root)) continue;
-    const work: Array<{ key: string; next: number }> = [{ key: root, next: 0 }];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
-    while (work.length) {
-      const frame = work[work.length - 1] as { key: string; next: number };
-      const out = edges.get(frame.key) ?? [];
-      if (frame.next < out.length) {
-        const to = out[frame.next++] as string;
-        if (!index.has(to)) {
-          index.set(to, counter);
-          low.set(to, counter++);
-          stack.push(to);
-          onStack.add(to);
-          work.push({ key: to, next: 0 });
-        } else if (onStack.has(to)) low.set(frame.key, Math.min(low.get(frame.key) as number, index.get(to) as number));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.key, Math.min(low.get(parent.key) as number, low.get(frame.key) as number));
-      if (low.get(frame.key) === index.get(frame.key)) {
-        for (let key = stack.pop(); key !== undefined; key = key === frame.key ? undefined : stack.pop()) {
-          onStack.delete(key);
-          component.set(key, components);
-        }
-        components++;
-      }
-    }
-  }
-  // Tarjan numbers a component only after every component it reaches, so levels can be set in that order.
-  const members = Array.from({ length: components }, () => [] as string[]);
-  for (const [key, c] of component) members[c]?.push(key);
-  const level = new Array<number>(components).fill(0);
-  for (let c = 0; c < components; c++) {
+  members.forEach((group, c) => {
+    for (const key of group) component.set(key, c);
+  });
+  // A component comes only after every component it reaches, so levels can be set in that order.
+  const level = new Array<number>(members.length).fill(0);
+  for (let c = 0; c < members.length; c++) {
     for (const key of members[c] ?? []) {
       for (const to of edges.get(key) ?? []) {
         const d = component.get(to) as number;
