@@ -5,6 +5,8 @@
 import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from '../common/routes.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import type { PlannedPage } from '../load/i18n.ts';
 
 /** What an internal link may point to: page routes (locale-free) and files the output will contain. */
 export interface LinkTargets {
@@ -107,4 +109,24 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
   const noun = asset ? 'image' : 'link';
   const why = asset ? `which is not a file in public/.${suggest(path, targets)}` : explainMissing(path, targets, undefined, `the ${noun}`);
   return { url, error: `The ${noun} "${url}" points to ${path}, ${why}` };
+}
+
+/** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
+export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
+  const errors: Problem[] = [];
+  const walk = (value: unknown, path: Array<string | number>): void => {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'route' && typeof item === 'string') {
+          const checked = checkInternalLink(item, page.route, page.locale, targets);
+          if (checked.error)
+            errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
+        } else walk(item, [...path, key]);
+      }
+    }
+  };
+  walk(page.source.data, []);
+  return errors;
 }
