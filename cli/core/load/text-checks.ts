@@ -17,16 +17,16 @@ const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ 
  * mixes kana in, nor `en`): the spacing rule is about Chinese text, whatever a locale's code is.
  */
 export function writtenInHan(lang: string): boolean {
-  let known = HAN_BY_LANG.get(lang);
+  let known = hanByLangCache.get(lang);
   if (known === undefined) {
     known = hanScriptOf(lang);
-    HAN_BY_LANG.set(lang, known);
+    hanByLangCache.set(lang, known);
   }
   return known;
 }
 
 /** Answers of `writtenInHan` by tag: asked for every text node of a page, and ICU's maximize is slow. */
-const HAN_BY_LANG = new Map<string, boolean>();
+const hanByLangCache = new Map<string, boolean>();
 
 function hanScriptOf(lang: string): boolean {
   try {

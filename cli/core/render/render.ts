@@ -86,11 +86,11 @@ interface LocaleShare {
 }
 
 /** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
-const shares = new WeakMap<RenderContext, Map<Locale, LocaleShare>>();
+const shareCache = new WeakMap<RenderContext, Map<Locale, LocaleShare>>();
 
 function shareOf(ctx: RenderContext, locale: Locale): LocaleShare {
-  const byLocale = shares.get(ctx) ?? new Map<Locale, LocaleShare>();
-  shares.set(ctx, byLocale);
+  const byLocale = shareCache.get(ctx) ?? new Map<Locale, LocaleShare>();
+  shareCache.set(ctx, byLocale);
   let share = byLocale.get(locale);
   if (!share) {
     share = {
