@@ -1,13 +1,10 @@
 /**
- * The build pipeline, each stage taking the one before's result: load the site (cli/core/load/site.ts), track
- * its translations (cli/core/l10n/track.ts), plan it (cli/core/plan/site.ts), make the render context and key
- * every job and render the site-wide files (cli/core/render/), describe every file the output should hold
- * (cli/core/write/targets.ts), plan against what the last build left (cli/core/plan/plan.ts, through the
- * persistent cache), render what the plan asks for in worker threads for large sites while writing, reuse
- * the rest, swap. Nothing reaches `--out` unless the whole build succeeds.
+ * A build: the site through its stages (cli/core/stages.ts), every file the output should hold described,
+ * planned against what the last build left (cli/core/plan/plan.ts, through the persistent cache), what the
+ * plan asks for rendered in worker threads for large sites while it is written, the rest reused, swapped in.
+ * Nothing reaches `--out` unless the whole build succeeds.
  */
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
@@ -15,25 +12,19 @@ import { cacheDirOf, displayPath } from './common/paths.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
-import { buildYear } from './load/build-date.ts';
-import { toParsed, type PageReuse } from './load/content.ts';
+import { toParsed } from './load/content.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
 import { toPath } from './load/redirects.ts';
-import { loadSite, type LoadedSite, type SiteInputs } from './load/site.ts';
+import type { LoadedSite } from './load/site.ts';
 import { termGapsOfPages } from './load/terms.ts';
 import type { SourceCache, TranslationStatus } from './l10n/status.ts';
-import { trackTranslations, type Tracked } from './l10n/track.ts';
 import { knownVersions, versionCache } from './l10n/versions.ts';
-import { listJobs, type Job } from './plan/jobs.ts';
+import type { Job } from './plan/jobs.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
-import { planSite, type PlannedSite } from './plan/site.ts';
-import { renderContext } from './render/context.ts';
-import { jobKey, siteKey } from './render/keys.ts';
+import type { PlannedSite } from './plan/site.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
 import { redirectFile } from './render/redirects.ts';
-import type { RenderContext } from './render/render.ts';
-import { siteFiles } from './render/site-files.ts';
 import { applyPlan, newFolderSink } from './write/apply.ts';
 import {
   emptyManifest,
@@ -50,7 +41,8 @@ import { pruneCache } from './write/cache-gc.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 import { emptySearchRecord, type SearchRecord } from './write/search-keys.ts';
-import { isPageFileKey, outputTargets, type SiteTargets } from './write/targets.ts';
+import { isPageFileKey, type SiteTargets } from './write/targets.ts';
+import { describeOutput, inputsOf, prepareSite, TOOL_VERSION, type Staged } from './stages.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -105,18 +97,6 @@ export interface BuildResult {
   built: Built;
 }
 
-/** A site through the stages before its output is described: each stage's result, as it returned it. */
-export interface Staged {
-  /** The site as its files say (cli/core/load/site.ts). */
-  loaded: LoadedSite;
-  /** Its translations against their sources (cli/core/l10n/track.ts). */
-  tracked: Tracked;
-  /** The site planned (cli/core/plan/site.ts). */
-  planned: PlannedSite;
-  /** What every page's render reads (cli/core/render/context.ts). */
-  ctx: RenderContext;
-}
-
 /** The state of a finished build: the site's stages, its jobs and targets, what the output holds, the render threads. */
 export interface Built extends SiteTargets, Staged {
   /** The shared part of every job key (cli/core/render/keys.ts `siteKey`). */
@@ -134,12 +114,6 @@ export interface Built extends SiteTargets, Staged {
   /** Warnings of the build no stage gives again: the pages dropped since the previous build of the folder. */
   noted: Problem[];
 }
-
-/**
- * The version of the tool itself, part of every cache key: the bundled CLI lives in a folder named by
- * the hash of its sources (bin/ecom-site.js), so any change of the generator invalidates the cache.
- */
-export const TOOL_VERSION = basename(dirname(fileURLToPath(import.meta.url)));
 
 /** Removes repeated problems and sorts them, so output does not depend on which thread finished first. */
 export function uniqueProblems(problems: readonly Problem[]): Problem[] {
@@ -167,60 +141,6 @@ export function allWarnings(
     ...site.noted,
     ...keys.flatMap((key) => jobWarnings.get(key) ?? []),
   ]);
-}
-
-/**
- * The stages before the output is described: loads the site (`reuse` lets `watch` and the build cache keep
- * pages whose files did not change), tracks its translations through the version cache `versions`, plans
- * it and makes its render context for the build's `year`.
- */
-export async function prepareSite(
-  inputs: SiteInputs,
-  reuse?: PageReuse & { templatesHash: string },
-  versions: SourceCache = versionCache(),
-  year: number = buildYear(),
-): Promise<Staged> {
-  const loaded = await loadSite(inputs, reuse);
-  const tracked = trackTranslations(loaded.sources, loaded.pages, loaded.config.locales, versions);
-  const planned = await planSite(loaded, tracked);
-  return { loaded, tracked, planned, ctx: renderContext(loaded, planned, year) };
-}
-
-/**
- * Every file the output of `site` should hold: the plan's jobs, each keyed by the render stage, and the
- * site-wide files it renders, described by the write stage with `publicStamps` (public/'s files).
- */
-export function describeOutput(site: Staged, publicStamps: Readonly<Record<string, string>>): SiteTargets & { shared: string } {
-  const { loaded, planned, ctx } = site;
-  const shared = siteKey(ctx, loaded.templates.hash, TOOL_VERSION);
-  const jobs = listJobs(planned.pages, loaded.config.locales);
-  const described = outputTargets(
-    {
-      root: loaded.inputs.root,
-      locales: loaded.config.locales,
-      jobs,
-      keys: jobs.map((job) => jobKey(ctx, shared, job)),
-      files: siteFiles(loaded.assets, planned, ctx),
-      publicFiles: loaded.publicFiles,
-      images: loaded.images,
-      cards: planned.cards,
-      cardArt: planned.cardArt,
-    },
-    publicStamps,
-  );
-  return { ...described, shared };
-}
-
-/** The inputs of a build or rebuild: where the site is and how it is built. */
-export function inputsOf(options: BuildOptions): SiteInputs {
-  return {
-    root: options.root,
-    contentDir: options.contentDir,
-    baseUrl: options.baseUrl,
-    basePath: options.basePath,
-    preview: options.preview,
-    drafts: options.drafts,
-  };
 }
 
 /**

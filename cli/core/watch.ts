@@ -27,17 +27,8 @@ import { applyPlan, inPlaceSink } from './write/apply.ts';
 import { stamps } from './write/cache.ts';
 import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
 import { pageFileKey, publicFileKey, type SiteTargets } from './write/targets.ts';
-import {
-  allWarnings,
-  build,
-  describeOutput,
-  inputsOf,
-  prepareSite,
-  uniqueProblems,
-  type BuildOptions,
-  type Built,
-  type Staged,
-} from './build.ts';
+import { allWarnings, build, uniqueProblems, type BuildOptions, type Built } from './build.ts';
+import { describeOutput, inputsOf, prepareSite, type Staged } from './stages.ts';
 
 /** What the session remembers between rebuilds. */
 export interface WatchState {

@@ -12,7 +12,7 @@ import { select, selectAll } from 'hast-util-select';
 import { toString as textOf } from 'hast-util-to-string';
 import type { Locale } from '../../shared/constants.ts';
 import { listJobs } from '../../cli/core/plan/jobs.ts';
-import { prepareSite } from '../../cli/core/build.ts';
+import { prepareSite } from '../../cli/core/stages.ts';
 import { indexedPages } from '../../cli/core/write/search-index.ts';
 import { CONTENT, ROOT } from './cli.ts';
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../cli/core/render/render.ts';
-import { prepareSite, type Staged } from '../../../cli/core/build.ts';
+import { prepareSite, type Staged } from '../../../cli/core/stages.ts';
 import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { listPage, loadProbe } from '../../helpers/markdown-probe.ts';
 import { treeDigest } from '../../helpers/site.ts';

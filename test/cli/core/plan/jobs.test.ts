@@ -1,6 +1,6 @@
 /** Render jobs (cli/core/plan/jobs.ts): one per page and route, each with the files it is written to. */
 import { describe, expect, it } from 'vitest';
-import { prepareSite } from '../../../../cli/core/build.ts';
+import { prepareSite } from '../../../../cli/core/stages.ts';
 import { listJobs } from '../../../../cli/core/plan/jobs.ts';
 import { ROOT, smallSite } from '../../../helpers/cli.ts';
 

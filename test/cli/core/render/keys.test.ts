@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareSite } from '../../../../cli/core/build.ts';
+import { prepareSite } from '../../../../cli/core/stages.ts';
 import { listJobs } from '../../../../cli/core/plan/jobs.ts';
 import { jobKey, siteKey } from '../../../../cli/core/render/keys.ts';
 import { ROOT, smallSite } from '../../../helpers/cli.ts';

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as PoolModule from '../../../../cli/core/render/pool.ts';
-import { prepareSite, type Staged } from '../../../../cli/core/build.ts';
+import { prepareSite, type Staged } from '../../../../cli/core/stages.ts';
 import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
 
 /** Inside node_modules, so that the bundle's package imports resolve. */
