@@ -1,6 +1,8 @@
 /**
  * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on the pages of another locale than the default it becomes `/en/DROC`. A link to nothing is an error.
+ * The plan makes the link targets and checks the front matter's links against them (cli/core/plan/site.ts); rendering
+ * checks and localises the body's (cli/core/render/remark/links.ts).
  */
 import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
