@@ -9,7 +9,9 @@
  * - against the grain: imports of any kind, anywhere in cli/core, from a stage into a later one;
  * - climbs: steps of the walk from a stage back into an earlier one (a later stage calling an earlier one);
  * - entries: how often the walk comes into each stage from outside it; re-entries are all but the first. The
- *   orchestration (cli/core/*.ts, the commands) is taken to call the stages along the grain.
+ *   orchestration (cli/core/*.ts, the commands) is taken as one: every file of it the start reaches through
+ *   it, whose imports of the stages are walked together, along the grain (the command that prints a build's
+ *   report calls the build first, whatever file its printing lives in).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -82,13 +84,25 @@ export function walk(start: string, files: readonly string[]): WalkCount {
     // two calls in a row into one stage are one stay there.
     if (stage !== 'below' && stage !== 'hall' && stays[stays.length - 1] !== stage) stays.push(stage);
   };
+  const inCli = (to: string): boolean => to.startsWith(join(ROOT, 'cli'));
+  /** The files of the orchestration `file` reaches through the orchestration, itself first. */
+  const hallOf = (file: string, found: string[] = []): string[] => {
+    found.push(file);
+    for (const { to, typeOnly } of edgesOf(file))
+      if (!typeOnly && inCli(to) && stageOf(to) === 'hall' && !found.includes(to)) hallOf(to, found);
+    return found;
+  };
   const visit = (file: string): void => {
     seen.add(file);
     enter(stageOf(file));
-    // The orchestration calls the stages one after the other, whatever order its imports are written in.
-    const edges = stageOf(file) === 'hall' ? alongTheGrain(edgesOf(file)) : edgesOf(file);
+    // The orchestration calls the stages one after the other, whatever order its imports are written in and
+    // whichever of its files holds them.
+    const hall = stageOf(file) === 'hall' ? hallOf(file).filter((f) => f === file || !seen.has(f)) : [file];
+    for (const f of hall) seen.add(f);
+    const edges =
+      stageOf(file) === 'hall' ? alongTheGrain(hall.flatMap(edgesOf).filter(({ to }) => stageOf(to) !== 'hall')) : edgesOf(file);
     for (const { to, typeOnly } of edges) {
-      if (typeOnly || seen.has(to) || !to.startsWith(join(ROOT, 'cli'))) continue;
+      if (typeOnly || seen.has(to) || !inCli(to)) continue;
       const [a, b] = [rankOf(stageOf(file)), rankOf(stageOf(to))];
       if (a !== undefined && b !== undefined && b < a) climbs.push(`${relative(ROOT, file)} -> ${relative(ROOT, to)}`);
       visit(to);

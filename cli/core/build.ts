@@ -1,14 +1,31 @@
 /**
- * The build pipeline: prepare the site, describe every file the output should hold (cli/core/plan/targets.ts),
- * plan against what the last build left (cli/core/plan/plan.ts, through the persistent cache), render what the
- * plan asks for in worker threads for large sites, reuse the rest, swap. Nothing reaches `--out` unless the
- * whole build succeeds.
+ * A build: the site through its stages (cli/core/stages.ts), every file the output should hold described,
+ * planned against what the last build left (cli/core/plan/plan.ts, through the persistent cache), what the
+ * plan asks for rendered in worker threads for large sites while it is written, the rest reused, swapped in.
+ * Nothing reaches `--out` unless the whole build succeeds.
  */
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
-import { applyPlan, newFolderSink } from './plan/apply.ts';
+import { problem, SiteError, type Problem } from './common/errors.ts';
+import { cacheDirOf, displayPath } from './common/paths.ts';
+import { cardCacheName } from './images/card-image.ts';
+import { variantCacheName } from './images/image-files.ts';
+import { variantsOf } from './images/images.ts';
+import { toParsed } from './load/content.ts';
+import { translationReport, type TranslationReport } from './load/i18n.ts';
+import { toPath } from './load/redirects.ts';
+import type { LoadedSite } from './load/site.ts';
+import { termGapsOfPages } from './load/terms.ts';
+import type { SourceCache, TranslationStatus } from './l10n/status.ts';
+import { knownVersions, versionCache } from './l10n/versions.ts';
+import type { Job } from './plan/jobs.ts';
+import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
+import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
+import type { PlannedSite } from './plan/site.ts';
+import { RenderPool, threadsFor } from './render/pool.ts';
+import { redirectFile } from './render/redirects.ts';
+import { applyPlan, newFolderSink } from './write/apply.ts';
 import {
   emptyManifest,
   heldFiles,
@@ -21,28 +38,11 @@ import {
   type Manifest,
 } from './write/cache.ts';
 import { pruneCache } from './write/cache-gc.ts';
-import { cardCacheName } from './images/card-image.ts';
-import { variantCacheName } from './images/image-files.ts';
-import { variantsOf } from './images/images.ts';
-import { toParsed } from './load/content.ts';
-import { problem, SiteError, type Problem } from './common/errors.ts';
-import { translationReport, type TranslationReport } from './load/i18n.ts';
-import { siteKey, type Job } from './plan/jobs.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
-import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
-import { RenderPool, threadsFor } from './render/pool.ts';
-import { prepareSite, type Site } from './plan/site.ts';
-import { knownVersions, versionCache } from './l10n/versions.ts';
-import type { SourceCache } from './l10n/status.ts';
-import { cacheDirOf, displayPath } from './common/paths.ts';
-import { isPageFileKey, outputTargets, type SiteTargets } from './plan/targets.ts';
-import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
-import { redirectFile } from './render/redirects.ts';
-import { toPath } from './load/redirects.ts';
-import { termGapsOfPages } from './load/terms.ts';
-import type { TranslationStatus } from './l10n/status.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 import { emptySearchRecord, type SearchRecord } from './write/search-keys.ts';
+import { isPageFileKey, type SiteTargets } from './write/targets.ts';
+import { describeOutput, inputsOf, prepareSite, TOOL_VERSION, type Staged } from './stages.ts';
 
 /** Options of a build; defaults live in cli/core/common/defaults.ts. */
 export interface BuildOptions {
@@ -97,10 +97,9 @@ export interface BuildResult {
   built: Built;
 }
 
-/** The state of a finished build: the site, its jobs and targets, what the output holds, the render threads. */
-export interface Built extends SiteTargets {
-  site: Site;
-  /** The shared part of every job key (cli/core/plan/jobs.ts `siteKey`). */
+/** The state of a finished build: the site's stages, its jobs and targets, what the output holds, the render threads. */
+export interface Built extends SiteTargets, Staged {
+  /** The shared part of every job key (cli/core/render/keys.ts `siteKey`). */
   shared: string;
   /** The key of every file in the output folder, by path. */
   held: Map<string, string>;
@@ -112,13 +111,9 @@ export interface Built extends SiteTargets {
   search: SearchRecord;
   /** The version cache the site's translations were read through, which `watch` keeps using. */
   versions: SourceCache;
+  /** Warnings of the build no stage gives again: the pages dropped since the previous build of the folder. */
+  noted: Problem[];
 }
-
-/**
- * The version of the tool itself, part of every cache key: the bundled CLI lives in a folder named by
- * the hash of its sources (bin/ecom-site.js), so any change of the generator invalidates the cache.
- */
-export const TOOL_VERSION = basename(dirname(fileURLToPath(import.meta.url)));
 
 /** Removes repeated problems and sorts them, so output does not depend on which thread finished first. */
 export function uniqueProblems(problems: readonly Problem[]): Problem[] {
@@ -131,9 +126,21 @@ export function uniqueProblems(problems: readonly Problem[]): Problem[] {
   return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
 }
 
-/** The warnings of a build: the site's, then every job's (rendered now or reused with its key). */
-export function allWarnings(site: Site, keys: readonly string[], jobWarnings: ReadonlyMap<string, Problem[]>): Problem[] {
-  return uniqueProblems([...site.warnings, ...keys.flatMap((key) => jobWarnings.get(key) ?? [])]);
+/** The warnings of a build: each stage's, the build's own, then every job's (rendered now or reused with its key). */
+export function allWarnings(
+  site: Pick<Built, 'loaded' | 'tracked' | 'planned' | 'noted'>,
+  keys: readonly string[],
+  jobWarnings: ReadonlyMap<string, Problem[]>,
+): Problem[] {
+  const { loaded, tracked, planned } = site;
+  return uniqueProblems([
+    ...loaded.configWarnings,
+    ...loaded.warnings,
+    ...tracked.warnings,
+    ...planned.warnings,
+    ...site.noted,
+    ...keys.flatMap((key) => jobWarnings.get(key) ?? []),
+  ]);
 }
 
 /**
@@ -171,8 +178,8 @@ function checkStrict(
  * A strict build refuses stand-in values (site.yaml `placeholders`), so no site goes live with
  * `+86 000 0000 0000`; `allowPlaceholders` lets a preview through.
  */
-function refusedPlaceholders(site: Site, options: BuildOptions): Problem[] {
-  const { fields, line } = site.config.placeholders;
+function refusedPlaceholders(config: LoadedSite['config'], options: BuildOptions): Problem[] {
+  const { fields, line } = config.placeholders;
   if (!options.strict || options.allowPlaceholders || fields.length === 0) return [];
   const file = displayPath(join(resolve(options.contentDir), 'site.yaml'));
   return [
@@ -192,51 +199,45 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
   const versions = versionCache(previous.versions);
   const site = await prepareSite(
-    {
-      root,
-      contentDir: options.contentDir,
-      baseUrl: options.baseUrl,
-      basePath: options.basePath,
-      preview: options.preview,
-      drafts: options.drafts,
-    },
+    inputsOf(options),
     { sources: new Map(), parsed: new Map(Object.entries(previous.pages)), templatesHash: previous.templates },
     versions,
   );
-  const refused = refusedPlaceholders(site, options);
-  const shared = siteKey(site, TOOL_VERSION);
-  const described = outputTargets(site, shared, await stamps(join(root, 'public'), site.publicFiles));
+  const { loaded, planned, ctx } = site;
+  const { config } = loaded;
+  const refused = refusedPlaceholders(config, options);
+  const described = describeOutput(site, await stamps(join(root, 'public'), loaded.publicFiles));
   const { jobs, keys, targets } = described;
   const held = await heldFiles(outDir, previous);
   // Read whatever version of the tool wrote it: an upgrade must not hide a page dropped in the same build.
-  const removed = dropped((await recordedFiles(cacheDir, outDir)) ?? {}, described, site);
-  site.warnings.push(...removedWarnings(removed, (file) => displayPath(join(outDir, file))));
+  const removed = dropped((await recordedFiles(cacheDir, outDir)) ?? {}, described, planned, config.locales);
+  const stages = { ...site, noted: removedWarnings(removed, (file) => displayPath(join(outDir, file))) };
   // The search index is made from the written pages, after the plan (cli/core/write/search-stage.ts).
-  const p = plan(withoutIndex(held, site.config.locales), targets);
+  const p = plan(withoutIndex(held, config.locales), targets);
   const jobWarnings = new Map(
     keys.flatMap((key): Array<[string, Problem[]]> => (previous.warnings[key] ? [[key, previous.warnings[key]]] : [])),
   );
   const finish = (rendered: number, search: SearchRecord, pool?: RenderPool): BuildResult => ({
-    ...countPages(jobs, site.config.locales),
+    ...countPages(jobs, config.locales),
     rendered,
-    warnings: allWarnings(site, keys, jobWarnings),
+    warnings: allWarnings(stages, keys, jobWarnings),
     // Made only when asked for (`--report`): the term gaps read every page's text.
     get report(): BuildReport {
       return {
-        ...translationReport(site.pages, site.missing, termGapsOfPages(site.pages, site.ctx.terms), site.config.locales),
-        translations: site.translations,
+        ...translationReport(planned.pages, planned.missing, termGapsOfPages(planned.pages, loaded.terms), config.locales),
+        translations: site.tracked.statuses,
         removed,
       };
     },
     outDir,
-    placeholders: site.config.placeholders.fields,
-    built: { ...described, site, shared, held: heldAfter(targets), jobWarnings, search, versions, ...(pool ? { pool } : {}) },
-    ...(site.config.preview ? { preview: site.config.basePath } : {}),
+    placeholders: config.placeholders.fields,
+    built: { ...described, ...stages, held: heldAfter(targets), jobWarnings, search, versions, ...(pool ? { pool } : {}) },
+    ...(config.preview ? { preview: config.basePath } : {}),
   });
 
   // Nothing to make or remove, and the output folder holds just what the last build left there: no write.
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
-    checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
+    checkStrict(options, allWarnings(stages, keys, jobWarnings), refused);
     await recover(outDir);
     return finish(0, previous.search ?? emptySearchRecord(), options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
   }
@@ -247,7 +248,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = new RenderPool(options.threads ?? (options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages)));
   const sink = newFolderSink(output.temp, outDir);
   try {
-    const applied = await applyPlan(p, targets, jobs, site, pool, sink, (done, total) =>
+    const applied = await applyPlan(p, targets, jobs, { ctx, templatesFile: loaded.templates.file }, pool, sink, (done, total) =>
       options.onProgress?.(jobs.length - total + done, jobs.length),
     );
     if (applied.errors.length) throw new SiteError(uniqueProblems(applied.errors));
@@ -255,27 +256,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (warnings.length) jobWarnings.set(keys[index] as string, warnings);
       else jobWarnings.delete(keys[index] as string);
     }
-    checkStrict(options, allWarnings(site, keys, jobWarnings), refused);
+    checkStrict(options, allWarnings(stages, keys, jobWarnings), refused);
     // The render threads' memory is given back before Pagefind starts: the two never peak together.
     if (!options.keepPool) await pool.close();
     const written = heldAfter(targets);
     const index = await writeSearchIndex(
       output.temp,
       // Without search, no page is listed: no locale has an index.
-      site.config.search ? jobs : [],
+      config.search ? jobs : [],
       written,
       { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
-      site.config.locales,
-      site.config.basePath,
+      config.locales,
+      config.basePath,
     );
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
-      templates: site.templates.hash,
+      templates: loaded.templates.hash,
       files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files),
-      versions: knownVersions(versions, site.sources),
+      versions: knownVersions(versions, loaded.sources),
       search: index.record,
     };
-    for (const page of site.sources) {
+    for (const page of loaded.sources) {
       const parsed = toParsed(page);
       if (parsed) manifest.pages[page.file] = parsed;
     }
@@ -287,7 +288,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       content: resolve(options.contentDir),
       out: outDir,
       at: Date.now(),
-      files: cacheFilesOf(site, outDir),
+      files: cacheFilesOf(loaded, planned, outDir),
     }).catch(() => undefined);
     return finish(applied.rendered, index.record, options.keepPool ? pool : undefined);
   } catch (error) {
@@ -299,17 +300,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** The files of the cache folder a build of `site` into `outDir` uses: its cards, encoded photos and build record. */
-function cacheFilesOf(site: Site, outDir: string): string[] {
-  const variants = Object.entries(site.images).flatMap(([path, info]) => ('error' in info ? [] : variantsOf(path, info)));
-  return [...site.cards.map(cardCacheName), ...variants.map(variantCacheName), manifestName(outDir)];
+/** The files of the cache folder a build into `outDir` uses: its cards, encoded photos and build record. */
+function cacheFilesOf(loaded: Pick<LoadedSite, 'images'>, planned: Pick<PlannedSite, 'cards'>, outDir: string): string[] {
+  const variants = Object.entries(loaded.images).flatMap(([path, info]) => ('error' in info ? [] : variantsOf(path, info)));
+  return [...planned.cards.map(cardCacheName), ...variants.map(variantCacheName), manifestName(outDir)];
 }
 
 /** The pages the previous build of the folder wrote that this one does not, and where each leads now. */
-function dropped(previous: Manifest['files'], described: SiteTargets, site: Site): RemovedRoute[] {
+function dropped(
+  previous: Manifest['files'],
+  described: SiteTargets,
+  planned: Pick<PlannedSite, 'redirects'>,
+  locales: Locales,
+): RemovedRoute[] {
   const pagesNow = new Set([...described.targets].filter(([, t]) => t.make.kind === 'job').map(([file]) => file));
-  const { locales } = site.config;
-  const moved = new Map(site.redirects.map((r): [string, string] => [redirectFile(r, locales), toPath(r, locales)]));
+  const moved = new Map(planned.redirects.map((r): [string, string] => [redirectFile(r, locales), toPath(r, locales)]));
   return removedRoutes(previous, isPageFileKey, pagesNow, moved);
 }
 

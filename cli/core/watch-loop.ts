@@ -86,10 +86,10 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
     try {
       if (!state) return await start(t0, false);
       if (!quiet) process.stdout.write(`Change detected: ${describeChanges(batch)}; rebuilding…\n`);
-      const translations = state.built.site.translations;
+      const translations = state.built.tracked.statuses;
       const outcome = await rebuild(state, batch);
       if (stopping) return;
-      if (outcome.ok) process.stdout.write(describeTurns(translations, state.built.site.translations));
+      if (outcome.ok) process.stdout.write(describeTurns(translations, state.built.tracked.statuses));
       if (!outcome.ok) {
         printError(new SiteError(outcome.errors), debug);
         process.stderr.write('The last good pages are still being served.\n');
@@ -133,7 +133,7 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
   try {
     if (startFailure) throw startFailure;
     // The base path of the last good build (site.yaml may change it), until one succeeds the flag's.
-    const basePath = (): string => state?.built.site.config.basePath ?? options.basePath ?? ROOT_BASE_PATH;
+    const basePath = (): string => state?.built.loaded.config.basePath ?? options.basePath ?? ROOT_BASE_PATH;
     server = await serveLive(
       resolve(options.outDir),
       host,
@@ -150,7 +150,7 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
     throw error;
   }
   // "Serving" is printed once every file is watched and the first build is done.
-  const served = state?.built.site.config.basePath ?? options.basePath ?? ROOT_BASE_PATH;
+  const served = state?.built.loaded.config.basePath ?? options.basePath ?? ROOT_BASE_PATH;
   const at = served === ROOT_BASE_PATH ? server.url : `${server.url}${urlOf(served, '/')}`;
   process.stdout.write(`Serving ${at} with live reload. Press Ctrl-C to stop.\n`);
 

@@ -2,7 +2,7 @@
  * The incremental engine behind `ecom-site watch`. After a first full build it keeps the site in
  * memory, what the output folder holds (each file's key) and its render threads running (hot). Every
  * rebuild describes the output the content now asks for and hands it to the one planner and executor that
- * `build` uses too (cli/core/plan/plan.ts, cli/core/plan/apply.ts): files whose key changed are made, files no longer
+ * `build` uses too (cli/core/plan/plan.ts, cli/core/write/apply.ts): files whose key changed are made, files no longer
  * asked for are removed, so once watch is idle its output equals a fresh build's. Describing is
  * where the shortcuts are: a text-only edit of pages (front matter unchanged) re-keys only the jobs of those
  * files, an edit of a file in public/ only that file. A rebuild with errors writes nothing, and its changes
@@ -10,29 +10,30 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { applyPlan, inPlaceSink } from './plan/apply.ts';
-import { buildYear } from './load/build-date.ts';
-import { allWarnings, build, TOOL_VERSION, uniqueProblems, type BuildOptions, type Built } from './build.ts';
-import { stamps } from './write/cache.ts';
-import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
 import { SiteError, type Problem } from './common/errors.ts';
 import { contentHash } from './common/files.ts';
-import { jobKey, listJobs, siteKey, type Job } from './plan/jobs.ts';
 import { displayPath, isInside } from './common/paths.ts';
-import { heldAfter, plan, type Target } from './plan/plan.ts';
-import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
-import { portable, type RenderPool } from './render/pool.ts';
-import { fieldsOfTemplates } from './load/site.ts';
-import { prepareSite, type Site } from './plan/site.ts';
-import { sameNotice, trackTranslations } from './l10n/track.ts';
 import { CARD_LOGO } from './images/card-image.ts';
+import { buildYear } from './load/build-date.ts';
+import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
+import { fieldsOfTemplates } from './load/site.ts';
+import { sameNotice, trackTranslations } from './l10n/track.ts';
+import { listJobs, type Job } from './plan/jobs.ts';
+import { heldAfter, plan, type Target } from './plan/plan.ts';
+import { jobKey } from './render/keys.ts';
+import { portable, type RenderPool } from './render/pool.ts';
 import type { Change } from './serve/watcher.ts';
-import { outputTargets, pageFileKey, publicFileKey, type SiteTargets } from './plan/targets.ts';
+import { applyPlan, inPlaceSink } from './write/apply.ts';
+import { stamps } from './write/cache.ts';
+import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
+import { pageFileKey, publicFileKey, type SiteTargets } from './write/targets.ts';
+import { allWarnings, build, uniqueProblems, type BuildOptions, type Built } from './build.ts';
+import { describeOutput, inputsOf, prepareSite, type Staged } from './stages.ts';
 
 /** What the session remembers between rebuilds. */
 export interface WatchState {
   options: BuildOptions;
-  /** The last good build: site, jobs, targets, what the output holds, each job's warnings. */
+  /** The last good build: the site's stages, jobs, targets, what the output holds, each job's warnings. */
   built: Built;
   /** Render threads kept from the first build: hot code renders an edit in a few milliseconds. */
   pool: RenderPool;
@@ -70,8 +71,8 @@ export async function startSession(options: BuildOptions, indexEvents: IndexEven
   void pool
     .render(
       sample.map((job, index) => ({ index, page: portable(job.page), route: job.route })),
-      built.site.ctx,
-      built.site.templates.file,
+      built.ctx,
+      built.loaded.templates.file,
       () => undefined,
       { batchSize: 2 },
     )
@@ -84,19 +85,20 @@ export async function startSession(options: BuildOptions, indexEvents: IndexEven
  * rebuild's reload is sent, so a save's reload never waits for the index, whatever the site's size.
  */
 export function indexInBackground(state: WatchState): void {
-  const { jobs, held, site } = state.built;
+  const { jobs, held, loaded } = state.built;
+  const { config } = loaded;
   state.search.request({
-    jobs: site.config.search ? jobs : [],
+    jobs: config.search ? jobs : [],
     fileKeys: held,
-    locales: site.config.locales,
-    basePath: site.config.basePath,
+    locales: config.locales,
+    basePath: config.basePath,
   });
 }
 
 /** Every warning of the session's last good build. */
 export function sessionWarnings(state: WatchState): Problem[] {
-  const { site, keys, jobWarnings } = state.built;
-  return allWarnings(site, keys, jobWarnings);
+  const { keys, jobWarnings } = state.built;
+  return allWarnings(state.built, keys, jobWarnings);
 }
 
 /** Ends a session: stops its render threads and its indexing. */
@@ -138,16 +140,22 @@ function classify(options: BuildOptions, changes: readonly Change[]): Touched {
   return { dirty, structural, publicOnly: nonPublic ? [] : publicOnly, cssOnly };
 }
 
+/** A site described anew: its stages, the build's own warnings, its jobs and targets. */
+type Described = SiteTargets & Staged & { shared: string; noted: Problem[] };
+
 /** Plans `next` against what the output holds, carries the plan out and, when it succeeded, keeps it. */
-async function carryOut(
-  state: WatchState,
-  next: SiteTargets & { site: Site; shared: string },
-  extra: Partial<Outcome> = {},
-): Promise<Outcome> {
+async function carryOut(state: WatchState, next: Described, extra: Partial<Outcome> = {}): Promise<Outcome> {
   const outDir = resolve(state.options.outDir);
   const p = plan(state.built.held, next.targets);
   const sink = inPlaceSink(outDir);
-  const applied = await applyPlan(p, next.targets, next.jobs, next.site, state.pool, sink);
+  const applied = await applyPlan(
+    p,
+    next.targets,
+    next.jobs,
+    { ctx: next.ctx, templatesFile: next.loaded.templates.file },
+    state.pool,
+    sink,
+  );
   if (applied.errors.length) {
     const warnings = [...applied.warnings.values()].flat();
     return {
@@ -171,7 +179,7 @@ async function carryOut(
   return {
     ok: true,
     errors: [],
-    warnings: allWarnings(next.site, next.keys, jobWarnings),
+    warnings: allWarnings(next, next.keys, jobWarnings),
     rendered: applied.rendered,
     written: sink.written,
     removed: sink.removed,
@@ -183,8 +191,8 @@ async function carryOut(
  * A file of public/ edited in place, and nothing else: nothing that renders depends on its bytes, so only
  * its target's key changes. Undefined when a file is not a known target (the full path handles it).
  */
-function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets & { site: Site; shared: string }) | undefined {
-  if (buildYear() !== state.built.site.ctx.year) return undefined;
+function publicEdit(state: WatchState, files: readonly string[]): Described | undefined {
+  if (buildYear() !== state.built.ctx.year) return undefined;
   const targets = new Map(state.built.targets);
   for (const file of files) {
     const target = targets.get(file);
@@ -209,16 +217,16 @@ function publicEdit(state: WatchState, files: readonly string[]): (SiteTargets &
  * the whole site again. Undefined when the edit is not of that kind (front matter changed, a page shown in
  * full on another page, a file not known): the full path handles it. Throws SiteError on bad front matter.
  */
-function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteTargets & { site: Site; shared: string }) | undefined {
-  const { site, shared } = state.built;
+function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Described | undefined {
+  const { loaded, shared, ctx } = state.built;
   // A new year changes every page's footer: the full path renders them all.
-  if (buildYear() !== site.ctx.year) return undefined;
-  const featured = new Set(Object.values(site.ctx.featured).map((source) => source?.file));
+  if (buildYear() !== ctx.year) return undefined;
+  const featured = new Set(Object.values(ctx.featured).map((source) => source?.file));
   const contentDir = resolve(state.options.contentDir);
-  const fields = fieldsOfTemplates(site.templates.module);
+  const fields = fieldsOfTemplates(loaded.templates.module);
   const edited = new Map<string, SourcePage>();
   for (const [file, path] of dirty) {
-    const old = site.sources.find((source) => source.file === file);
+    const old = loaded.sources.find((source) => source.file === file);
     if (!old || featured.has(file)) return undefined;
     let text: string;
     try {
@@ -229,7 +237,7 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
       return undefined;
     }
     if (contentHash(text) === old.hash) continue;
-    checkPageSize(text, file, site.config.maxPageSize);
+    checkPageSize(text, file, loaded.config.maxPageSize);
     const now = parsePage(text, file, old.locale, relative(join(contentDir, old.locale), path).split(sep).join('/'), fields);
     // Same route and front matter, at the same lines (the front matter's warnings carry its lines).
     if (now.route !== old.route || now.bodyLine !== old.bodyLine || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
@@ -238,50 +246,44 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): (SiteT
   if (!edited.size) return { ...state.built };
 
   // The edited sources take their old ones' places; everything else is kept as it is.
-  const sources = site.sources.map((source) => edited.get(source.file) ?? source);
-  const pages = site.pages.map((page) => {
+  const sources = loaded.sources.map((source) => edited.get(source.file) ?? source);
+  const pages = loaded.pages.map((page) => {
     const now = edited.get(page.source.file);
     return now ? { ...page, source: now } : page;
   });
-  // The edited files' own warnings are replaced by the new ones; the rest (the front matter's prose,
-  // translations) stay as they were, as front matter and lines did.
-  const replaced = new Set(site.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
+  // The edited files' own warnings are replaced by the new ones; the rest (the front matter's prose) stay as
+  // they were, as front matter and lines did.
+  const replaced = new Set(loaded.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
+  const warnings = [...loaded.warnings.filter((w) => !replaced.has(w)), ...[...edited.values()].flatMap((s) => s.warnings)];
   // An edited source may turn its translations outdated or current again: their notices and warnings follow.
-  const tracked = trackTranslations(sources, pages, site.config.locales, state.built.versions);
+  const tracked = trackTranslations(sources, pages, loaded.config.locales, state.built.versions);
   if (tracked.errors.length) return undefined;
-  const warnings = [
-    ...site.warnings.filter((w) => !replaced.has(w) && w.code !== 'TRANSLATION_OUTDATED'),
-    ...[...edited.values()].flatMap((s) => s.warnings),
-    ...tracked.warnings,
-  ];
-  const next: Site = { ...site, sources, pages: tracked.pages, warnings, translations: tracked.statuses };
-  const jobs = listJobs(tracked.pages, site.config.locales);
+  const next = {
+    ...state.built,
+    loaded: { ...loaded, sources, pages, warnings },
+    tracked,
+    planned: { ...state.built.planned, pages: tracked.pages },
+  };
+  const jobs = listJobs(tracked.pages, loaded.config.locales);
   const keys = [...state.built.keys];
   const targets = new Map<string, Target>(state.built.targets);
   jobs.forEach((job, index) => {
     const before = state.built.jobs[index];
     if (!edited.has(job.page.source.file) && before && sameNotice(before.page, job.page)) return;
-    const key = jobKey(next, shared, job);
+    const key = jobKey(next.ctx, shared, job);
     keys[index] = key;
     for (const file of job.files)
       if (targets.get(file)?.make.kind === 'job') targets.set(file, { key: pageFileKey(key), make: { kind: 'job', job: index } });
   });
-  return { site: next, shared, jobs, keys, targets };
+  return { ...next, jobs, keys, targets };
 }
 
 /** Everything described anew: the site prepared again (re-reading only changed pages), every key recomputed. */
-async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTargets & { site: Site; shared: string }> {
+async function fullRebuild(state: WatchState, touched: Touched): Promise<Described> {
   const { options } = state;
-  const before = state.built.site;
+  const before = state.built.loaded;
   const site = await prepareSite(
-    {
-      root: options.root,
-      contentDir: options.contentDir,
-      baseUrl: options.baseUrl,
-      basePath: options.basePath,
-      preview: options.preview,
-      drafts: options.drafts,
-    },
+    inputsOf(options),
     {
       sources: new Map(before.sources.map((s) => [s.file, s])),
       dirty: new Set(touched.dirty.keys()),
@@ -290,9 +292,8 @@ async function fullRebuild(state: WatchState, touched: Touched): Promise<SiteTar
     },
     state.built.versions,
   );
-  const shared = siteKey(site, TOOL_VERSION);
-  const described = outputTargets(site, shared, await stamps(join(options.root, 'public'), site.publicFiles));
-  return { ...described, site, shared };
+  const described = describeOutput(site, await stamps(join(options.root, 'public'), site.loaded.publicFiles));
+  return { ...described, ...site, noted: [] };
 }
 
 /**
@@ -305,7 +306,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
   const touched = classify(state.options, all);
   // chokidar reports a page deleted and written again within 100 ms as one `change`; if a rebuild listed
   // the folder in between, the page is not among the known ones and the list must be made again.
-  const known = new Set(state.built.site.sources.map((source) => source.file));
+  const known = new Set(state.built.loaded.sources.map((source) => source.file));
   if ([...touched.dirty.keys()].some((file) => !known.has(file))) touched.structural = true;
   let outcome: Outcome;
   try {
@@ -315,7 +316,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
         ? textEdit(state, touched.dirty)
         : undefined;
     const next = quick ?? (await fullRebuild(state, touched));
-    outcome = await carryOut(state, next, touched.cssOnly ? { stylesheet: next.site.ctx.assets.css } : {});
+    outcome = await carryOut(state, next, touched.cssOnly ? { stylesheet: next.ctx.assets.css } : {});
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
     outcome = { ok: false, errors: error.problems, warnings: [], rendered: 0, written: [], removed: [] };

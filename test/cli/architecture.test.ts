@@ -15,12 +15,12 @@ import { specifiersOf } from '../../scripts/imports.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /**
- * The stages in import order; each may import from the ones before it. images/ (probing, encoding and
- * drawing) is a toolkit below load, which probes public/'s photos with it. The plan stage comes after render
- * and write although its decision is made before they run: its executor (plan/apply.ts) drives the render
- * threads and hands files to write's sinks, so it calls them, never the other way round.
+ * The stages in import order, which is the order the build runs them in; each may import from the ones
+ * before it. images/ (probing, encoding and drawing) is a toolkit below load, which probes public/'s photos
+ * with it. Each stage takes the one before's result: load, l10n, plan, render, then write, whose executor
+ * (write/apply.ts) drives the render threads and hands their pages to its sinks.
  */
-const ORDER = ['common', 'images', 'load', 'l10n', 'render', 'write', 'plan', 'serve', 'deploy'];
+const ORDER = ['common', 'images', 'load', 'l10n', 'plan', 'render', 'write', 'serve', 'deploy'];
 
 /**
  * Every floor of the house, lowest first: a file may import from its own floor and the ones below it, and
@@ -156,6 +156,8 @@ describe('reading imports', () => {
     expect(wrongWay('templates', 'core/common')).toBe('back up the order');
     expect(wrongWay('shared', 'templates')).toBe('back up the order');
     expect(wrongWay('core/load', 'core/render')).toBe('back up the order');
+    expect(wrongWay('core/plan', 'core/render')).toBe('back up the order');
+    expect(wrongWay('core/render', 'core/write')).toBe('back up the order');
     expect(wrongWay('core/render', 'core')).toBe('back up the order');
     expect(wrongWay('core', 'commands')).toBe('back up the order');
     expect(wrongWay('commands', 'index')).toBe('back up the order');

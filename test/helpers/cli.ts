@@ -126,6 +126,17 @@ export function makeContent(files: Record<string, string> = {}): string {
   return dir;
 }
 
+/** A small site: two pages in both locales and one page in Chinese only (shown in English as a fallback). */
+export function smallSite(): string {
+  return makeContent({
+    'zh/a.md': '---\ntitle: 甲\ndescription: 甲页\n---\n\n甲的文字。\n',
+    'en/a.md': '---\ntitle: A\ndescription: Page A\n---\n\nText of A.\n',
+    'zh/b.md': '---\ntitle: 乙\ndescription: 乙页\n---\n\n乙的文字。\n',
+    'en/b.md': '---\ntitle: B\ndescription: Page B\n---\n\nText of B.\n',
+    'zh/only-zh.md': '---\ntitle: 仅中文\ndescription: 只有中文\n---\n\n中文。\n',
+  });
+}
+
 /** Parses a built HTML file. */
 export function readHtml(file: string): Root {
   return fromHtml(readFileSync(file, 'utf8'));

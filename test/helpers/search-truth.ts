@@ -12,7 +12,7 @@ import { select, selectAll } from 'hast-util-select';
 import { toString as textOf } from 'hast-util-to-string';
 import type { Locale } from '../../shared/constants.ts';
 import { listJobs } from '../../cli/core/plan/jobs.ts';
-import { prepareSite } from '../../cli/core/plan/site.ts';
+import { prepareSite } from '../../cli/core/stages.ts';
 import { indexedPages } from '../../cli/core/write/search-index.ts';
 import { CONTENT, ROOT } from './cli.ts';
 
@@ -70,8 +70,8 @@ export function indexedText(html: string): string {
  * alias, no 404 or search pages) with its text, read from `dist`, the build of `content`.
  */
 export async function indexedTexts(dist: string, content = CONTENT): Promise<IndexedText[]> {
-  const site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
-  return indexedPages(listJobs(site.pages, site.config.locales), site.config.locales).map((page) => ({
+  const { loaded, planned } = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
+  return indexedPages(listJobs(planned.pages, loaded.config.locales), loaded.config.locales).map((page) => ({
     url: page.url,
     locale: page.locale,
     text: indexedText(readFileSync(join(dist, page.file), 'utf8')),

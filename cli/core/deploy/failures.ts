@@ -19,7 +19,7 @@ export interface Failure {
   detail: string;
 }
 
-const DENIED = new Set([
+const DENIED: ReadonlySet<string> = new Set([
   'AccessDenied',
   'InvalidAccessKeyId',
   'SignatureDoesNotMatch',
@@ -28,7 +28,7 @@ const DENIED = new Set([
   'AllAccessDisabled',
   'Forbidden',
 ]);
-const NETWORK = new Set([
+const NETWORK: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ENOTFOUND',

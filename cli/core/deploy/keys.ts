@@ -6,7 +6,7 @@
  */
 
 /** File names that keep their `.html`: index documents and the not-found pages. */
-const KEEP_NAME = new Set(['index.html', '404.html']);
+const KEEP_NAME: ReadonlySet<string> = new Set(['index.html', '404.html']);
 
 /** The bucket key of an output file (`/`-separated, relative to the output folder) under `prefix`. */
 export function keyOf(file: string, prefix: string): string {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { basePathOfPage } from '../common/base-path.ts';
 import { displayPath } from '../common/paths.ts';
-import { baseUrlFromRobots } from '../serve/linkcheck.ts';
+import { baseUrlFromRobots } from '../render/sitemap.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { PREVIEW_FOLDER } from '../common/routes.ts';
 import type { TargetUrl } from '../load/target-url.ts';

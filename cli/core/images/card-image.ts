@@ -146,13 +146,13 @@ async function setText(text: string, style: TextStyle, art: CardArt): Promise<Se
 }
 
 /** The ink height of `lines` lines of a style, measured once (the tallest glyphs of both scripts, a descender). */
-const heights = new Map<string, Promise<number>>();
+const heightCache = new Map<string, Promise<number>>();
 function heightOf(lines: number, style: TextStyle, art: CardArt): Promise<number> {
   const id = `${lines}:${style.size}:${style.bold}`;
-  let height = heights.get(id);
+  let height = heightCache.get(id);
   if (!height) {
     height = setText(Array.from({ length: lines }, () => '国Ág|').join('\n'), style, art).then((set) => set.height);
-    heights.set(id, height);
+    heightCache.set(id, height);
   }
   return height;
 }
@@ -254,10 +254,10 @@ interface Chrome {
 }
 
 /** Draws the chrome with libvips, once per process, art, language and company. */
-const chromes = new Map<string, Promise<Chrome>>();
+const chromeCache = new Map<string, Promise<Chrome>>();
 function chromeOf(company: string, lang: string, art: CardArt): Promise<Chrome> {
   const id = JSON.stringify([art.hash, company, lang]);
-  let chrome = chromes.get(id);
+  let chrome = chromeCache.get(id);
   if (!chrome) {
     chrome = (async () => {
       const set = await setLine(company, { size: COMPANY_SIZE, bold: false, colour: COLOURS.company, lang }, art);
@@ -286,7 +286,7 @@ function chromeOf(company: string, lang: string, art: CardArt): Promise<Chrome> 
       });
       return { scanlines, blocks };
     })();
-    chromes.set(id, chrome);
+    chromeCache.set(id, chrome);
   }
   return chrome;
 }
@@ -330,13 +330,13 @@ async function drawCard(text: CardText, lang: string, art: CardArt): Promise<Buf
 }
 
 /** Company names and sections, set once per process: many cards share them. */
-const lines = new Map<string, Promise<SetText>>();
+const setTextCache = new Map<string, Promise<SetText>>();
 function setLine(text: string, style: TextStyle, art: CardArt): Promise<SetText> {
   const id = JSON.stringify([art.hash, text, style]);
-  let set = lines.get(id);
+  let set = setTextCache.get(id);
   if (!set) {
     set = setFitted(text, 1, style, art);
-    lines.set(id, set);
+    setTextCache.set(id, set);
   }
   return set;
 }
@@ -362,14 +362,11 @@ export function cardCacheName(card: Pick<CardSpec, 'key'>): string {
   return `cards/${card.key}.png`;
 }
 
-/** How many cards were made (not taken from the cache) by this process: tests and the bench read it. */
-export const cardStats = { made: 0 };
-
 /**
  * The cache file of a card, made now (in the bounded pool) unless a card of this key was made before; the
- * build copies it into the output.
+ * build copies it into the output. `onMade` is told when the card was made rather than taken from the cache.
  */
-export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string): Promise<string> {
+export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string, onMade?: () => void): Promise<string> {
   const cached = join(cacheDir, cardCacheName(card));
   try {
     // Touched as it is used: the cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts).
@@ -382,7 +379,7 @@ export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string
   const bytes = await limited('card', () =>
     card.source.kind === 'drawn' ? drawCard(card.source.text, card.source.lang, art) : coverCard(card.source.file),
   );
-  cardStats.made += 1;
+  onMade?.();
   await writeFileAtomic(cached, bytes);
   return cached;
 }

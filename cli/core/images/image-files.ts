@@ -27,7 +27,7 @@ export function variantCacheName(variant: Pick<ImageVariant, 'key' | 'file'>): s
 }
 
 /** Probes by source path and `size:mtime`, kept between the rebuilds of one process (watch). */
-const probes = new Map<string, { stamp: string; info: ImageInfo }>();
+const probeCache = new Map<string, { stamp: string; info: ImageInfo }>();
 
 type ProbeCache = Record<string, { stamp: string; info: ImageInfo }>;
 
@@ -79,10 +79,10 @@ export async function probePublicImages(publicDir: string, cacheDir: string): Pr
       const file = join(publicDir, rel);
       const info = await stat(file).catch(() => undefined);
       const stamp = info ? `${info.size}:${info.mtimeMs}` : '';
-      const known = probes.get(file) ?? stored[rel];
+      const known = probeCache.get(file) ?? stored[rel];
       const entry = known && known.stamp === stamp ? known : { stamp, info: await probe(file) };
       if (entry !== stored[rel]) changed = true;
-      probes.set(file, entry);
+      probeCache.set(file, entry);
       next[rel] = entry;
       table[`/${rel}`] = entry.info;
     }),
@@ -109,7 +109,7 @@ interface Decoded {
   users: number;
   pixels?: Promise<{ data: Buffer; info: OutputInfo }>;
 }
-const decoded = new Map<string, Decoded>();
+const decodeCache = new Map<string, Decoded>();
 
 /** A photo whose bytes are no longer those its probe hashed: replaced while the build was reading it. */
 class PhotoChanged extends Error {}
@@ -168,8 +168,8 @@ export async function produceVariant(
   cacheDir: string,
 ): Promise<string> {
   // Counted before the first await: every file of a plan is asked for at once, so the decode is shared.
-  const shared = decoded.get(source) ?? { users: 0 };
-  decoded.set(source, shared);
+  const shared = decodeCache.get(source) ?? { users: 0 };
+  decodeCache.set(source, shared);
   shared.users += 1;
   const cached = join(cacheDir, variantCacheName(variant));
   try {
@@ -195,6 +195,6 @@ export async function produceVariant(
     }
   } finally {
     shared.users -= 1;
-    if (shared.users === 0 && decoded.get(source) === shared) decoded.delete(source);
+    if (shared.users === 0 && decodeCache.get(source) === shared) decodeCache.delete(source);
   }
 }

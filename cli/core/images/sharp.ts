@@ -5,10 +5,10 @@
  */
 import type SharpType from 'sharp';
 
-let loading: Promise<typeof SharpType> | undefined;
+let sharpCache: Promise<typeof SharpType> | undefined;
 
-/** The sharp function, loading the module the first time. */
+/** The sharp function, loading the module the first time (kept in `sharpCache`). */
 export function loadSharp(): Promise<typeof SharpType> {
-  loading ??= import('sharp').then((module) => module.default);
-  return loading;
+  sharpCache ??= import('sharp').then((module) => module.default);
+  return sharpCache;
 }

@@ -40,7 +40,7 @@ export interface SourceText {
  * Front matter fields that hold no text to translate: the page's settings, dates, paths and routes, and
  * the translation record itself. Every other string or number field is translatable.
  */
-const NOT_TEXT = new Set(['template', 'draft', 'date', 'updated', 'order', 'icon', 'card', 'source', 'src', 'route']);
+const NOT_TEXT: ReadonlySet<string> = new Set(['template', 'draft', 'date', 'updated', 'order', 'icon', 'card', 'source', 'src', 'route']);
 
 /** Characters of scripts written without spaces between words: a line break or space between two of them is no change. */
 const UNSPACED = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef';

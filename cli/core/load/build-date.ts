@@ -3,7 +3,7 @@
  * reproducible-builds convention (https://reproducible-builds.org/specs/source-date-epoch/): when
  * `SOURCE_DATE_EPOCH` is set, its seconds since 1970 (UTC) are the build date, so a given input always gives
  * the same bytes; otherwise it is today. Templates never read a clock: the year reaches them as data in the
- * render context, which is also part of every page's cache key (cli/core/plan/jobs.ts `siteKey`).
+ * render context, which is also part of every page's cache key (cli/core/render/keys.ts `siteKey`).
  */
 import { problem, SiteError } from '../common/errors.ts';
 

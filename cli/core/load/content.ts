@@ -337,7 +337,7 @@ export async function findUnknownLocales(contentDir: string, locales: Locales): 
 }
 
 /** Extensions of files that were probably meant as pages (compared in lower case): each gets its own warning. */
-const PAGE_LIKE = new Set(['.md', '.markdown', '.mdown', '.mkd', '.mkdn', '.mdx', '.txt', '.text']);
+const PAGE_LIKE: ReadonlySet<string> = new Set(['.md', '.markdown', '.mdown', '.mkd', '.mkdn', '.mdx', '.txt', '.text']);
 /** How many of the other files (images, downloads…) one grouped warning lists by name. */
 const LISTED = 10;
 

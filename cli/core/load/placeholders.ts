@@ -1,5 +1,7 @@
 /** Placeholders writers may use in Markdown and front matter (docs/writing.md, "Body: Markdown rules"), filled from site.yaml. */
+import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Place, type Problem } from '../common/errors.ts';
+import type { SiteConfig } from './config.ts';
 import { PLACEHOLDER_NAMES } from '../common/placeholder-names.ts';
 
 export { PLACEHOLDER_NAMES };
@@ -62,4 +64,28 @@ export function fillData<T>(value: T, values: Placeholders): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillData(v, values)])) as T;
   }
   return value;
+}
+
+/** The placeholder values of a locale. */
+export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
+  const { phone, email, salesEmail, supportEmail, partnerEmail, founded, customers, countries, platformYear } = config;
+  const values: Placeholders = {
+    phone,
+    email,
+    salesEmail,
+    supportEmail,
+    partnerEmail,
+    company: config.company[locale] ?? '',
+    legalEntity: config.legalEntity?.[locale],
+    address: config.address?.[locale],
+    hostingLocation: config.hostingLocation?.[locale],
+    emailHostingLocation: config.emailHostingLocation?.[locale],
+    euRepresentative: config.euRepresentative?.[locale],
+    founded,
+    customers,
+    countries,
+    platformYear,
+  };
+  // A fact site.yaml leaves unset is no placeholder value: `{customers}` then stays as typed, with a warning.
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
 }

@@ -2,7 +2,9 @@
  * The load stage: the site as its files say, read and checked. Settings (with `--base-url` and
  * `--base-path` applied), menu, strings with the built-in defaults, compiled templates and assets, the
  * files and photos of public/, the term base, and every page read (reusing what `watch` already read),
- * its articles dated. What the pages make of the site is planned from this (cli/core/plan/site.ts).
+ * its articles dated, the pages of each locale with their stand-ins (cli/core/load/i18n.ts `planPages`), and
+ * the front matter's prose checked. Translations are tracked against this (cli/core/l10n/track.ts) and the
+ * site is planned from it (cli/core/plan/site.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -25,7 +27,10 @@ import {
 } from './bundle.ts';
 import { loadMenu, loadSiteSettings, loadStrings, type Menu, type SiteConfig, type Strings } from './config.ts';
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
-import { withDefaults } from './i18n.ts';
+import { planPages, withDefaults, type PagePlan, type PlannedPage } from './i18n.ts';
+import { langOf } from '../common/locales.ts';
+import { dataProseProblems } from './text-checks.ts';
+import { filingIconProblems } from './filing.ts';
 import { dateArticles } from './news-dates.ts';
 import { linksLeaving } from './symlinks.ts';
 import { loadTerms, type TermBase } from './terms.ts';
@@ -81,6 +86,8 @@ export interface SiteFiles {
   terms: TermBase;
   /** The warnings of site.yaml (a per-locale setting taken from another locale). */
   configWarnings: Problem[];
+  /** What in site.yaml does not match the files (a filing icon not in public/), thrown with the plan's problems. */
+  configErrors: Problem[];
 }
 
 /** The names at the top of public/ (hidden ones left out, as they are never copied). */
@@ -126,17 +133,20 @@ async function loadSiteFiles(inputs: SiteInputs, contentDir: string): Promise<Si
     loadTerms(contentDir, config.locales),
     probePublicImages(join(root, 'public'), cacheDir),
   ]);
+  // Raster originals are never copied: they may carry a GPS position (docs/writing.md, "Images").
+  const publicFiles = allPublicFiles.filter((file) => !isRasterPath(file)).sort();
+  const inPublic = (path: string): boolean => publicFiles.includes(path.slice(1)) || path in images;
   return {
     config: applyInputs(config, inputs),
     menu,
     strings: withDefaults(ownStrings, templates.module.UI_TEXT, config.locales),
     templates,
     assets: { script, detect, stylesheet, search },
-    // Raster originals are never copied: they may carry a GPS position (docs/writing.md, "Images").
-    publicFiles: allPublicFiles.filter((file) => !isRasterPath(file)).sort(),
+    publicFiles,
     images,
     terms,
     configWarnings: settings.warnings,
+    configErrors: filingIconProblems(config, inPublic, displayPath(join(contentDir, 'site.yaml'))),
   };
 }
 
@@ -149,11 +159,16 @@ export interface LoadedSite extends SiteFiles {
   entries: string[];
   /** Every page as read. */
   sources: SourcePage[];
-  /** The pages, each article without a `date` given site.yaml's (`newsDates`): what the plan starts from. */
-  dated: SourcePage[];
-  /** The warnings of reading the pages (site.yaml's are `configWarnings`). */
+  /**
+   * The page of every route in every locale, read from the locale's own file or standing in from another
+   * locale's, articles without a `date` given site.yaml's (`newsDates`); drafts left out unless asked for.
+   */
+  pages: PlannedPage[];
+  /** The routes left out because their pages are drafts, with the draft's file. */
+  drafts: PagePlan['drafts'];
+  /** The warnings of reading and checking the pages (site.yaml's are `configWarnings`). */
   warnings: Problem[];
-  /** What stops the build, thrown together with the plan's problems. */
+  /** What stops the build, thrown together with the plan's problems (cli/core/plan/site.ts). */
   errors: Problem[];
 }
 
@@ -177,14 +192,22 @@ export async function loadSite(inputs: SiteInputs, reuse?: PageReuse & { templat
   // An article without a `date` takes site.yaml's (`newsDates`) before anything lists or renders it.
   const isArticle = (name: string): boolean => files.templates.module.templates[name]?.article === true;
   const dated = dateArticles(loaded.pages, files.config.newsDates, isArticle);
+  const { locales } = files.config;
+  const plan = planPages(dated.pages, inputs.drafts, locales);
+  // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
+  // are found while it renders (cli/core/render/markdown.ts).
+  const prose = loaded.pages.flatMap((source) =>
+    dataProseProblems(source.data, { code: source.locale, lang: langOf(locales, source.locale) }, files.terms, source.file, source.lineOf),
+  );
   return {
     ...files,
     inputs,
     contentDir,
     entries,
     sources: loaded.pages,
-    dated: dated.pages,
-    warnings: loaded.warnings,
-    errors: dated.errors,
+    pages: plan.pages,
+    drafts: plan.drafts,
+    warnings: [...loaded.warnings, ...plan.warnings, ...prose],
+    errors: [...dated.errors, ...plan.errors],
   };
 }

@@ -119,21 +119,21 @@ export async function loadTerms(contentDir: string, locales: Locales): Promise<T
 }
 
 const LATIN_EDGE = /[A-Za-z0-9]/;
-const patterns = new Map<string, RegExp>();
+const patternCache = new Map<string, RegExp>();
 
 /**
  * A pattern for a term: Latin edges must not touch another Latin letter or digit; case is ignored. A term
  * ending in a Latin letter also matches its plural (`loop`, `loops`), so a term base need not list both.
  */
 function patternOf(term: string): RegExp {
-  let pattern = patterns.get(term);
+  let pattern = patternCache.get(term);
   if (!pattern) {
     const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
     const before = LATIN_EDGE.test(term.charAt(0)) ? '(?<![A-Za-z0-9])' : '';
     const last = term.charAt(term.length - 1);
     const after = LATIN_EDGE.test(last) ? `${/[A-Za-z]/.test(last) ? '(?:e?s)?' : ''}(?![A-Za-z0-9])` : '';
     pattern = new RegExp(`${before}${escaped}${after}`, 'giu');
-    patterns.set(term, pattern);
+    patternCache.set(term, pattern);
   }
   pattern.lastIndex = 0;
   return pattern;
@@ -152,10 +152,10 @@ interface VariantIndex {
   byVariant: Map<string, Term>;
 }
 
-const indexes = new WeakMap<TermBase, Record<Locale, VariantIndex>>();
+const indexCache = new WeakMap<TermBase, Record<Locale, VariantIndex>>();
 
 function indexOf(base: TermBase, locale: Locale): VariantIndex {
-  const known = indexes.get(base) ?? {};
+  const known = indexCache.get(base) ?? {};
   let index = known[locale];
   if (!index) {
     const byVariant = new Map<string, Term>();
@@ -163,7 +163,7 @@ function indexOf(base: TermBase, locale: Locale): VariantIndex {
     const sources = [...byVariant.keys()].sort((a, b) => b.length - a.length).map((v) => patternOf(v).source);
     index = { pattern: new RegExp(sources.join('|') || '(?!)', 'giu'), byVariant };
     known[locale] = index;
-    indexes.set(base, known);
+    indexCache.set(base, known);
   }
   index.pattern.lastIndex = 0;
   return index;

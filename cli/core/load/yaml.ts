@@ -84,10 +84,10 @@ export function parseYaml(text: string, file: string, code: Code = 'YAML_SYNTAX'
 }
 
 /** Every map's pairs by key (a scalar key by its value, another by identity; the first of equal keys). */
-const pairsByKey = new WeakMap<YAMLMap, Map<unknown, Pair>>();
+const pairCache = new WeakMap<YAMLMap, Map<unknown, Pair>>();
 
 /**
- * Indexes the pairs of every map of the document (`pairsByKey`, which `lineOf` reads) and returns the
+ * Indexes the pairs of every map of the document (`pairCache`, which `lineOf` reads) and returns the
  * offset of the first key that repeats a key before it in the same map, as the parser's `uniqueKeys`
  * check compares them, in one pass over each map instead of a look through the keys before each key.
  * Walked with a stack of its own: the document may be deep. The offset is the repeated key's own; the
@@ -111,7 +111,7 @@ function indexKeys(doc: Document): number | undefined {
         }
         todo.push(pair.key, pair.value);
       }
-      pairsByKey.set(node, pairs);
+      pairCache.set(node, pairs);
     } else if (isSeq(node)) todo.push(...node.items);
     else if (isPair(node)) todo.push(node.key, node.value);
   }
@@ -120,7 +120,7 @@ function indexKeys(doc: Document): number | undefined {
 
 /** The pair of `key` in a map of a document `indexKeys` went through. */
 function pairOf(map: YAMLMap, key: unknown): Pair | undefined {
-  return pairsByKey.get(map)?.get(key);
+  return pairCache.get(map)?.get(key);
 }
 
 /**

@@ -1,65 +1,60 @@
 /**
- * The site ready to render, made of the stages before rendering: the loaded site (cli/core/load/site.ts),
- * its pages planned per locale with their translations tracked, the menu and strings checked against the
- * routes, the old addresses and social cards planned, and the render context (cli/core/render/context.ts).
- * Shared by `build` and `watch` (which keeps it between edits). Problems are collected as data and thrown
- * together.
+ * The plan stage: what the site is made of once its pages are known, from the loaded site
+ * (cli/core/load/site.ts) and its translations tracked (cli/core/l10n/track.ts): the menu and strings
+ * checked against the routes, what each page shows of the others (cli/core/plan/lists.ts), the old
+ * addresses kept, the link targets, the social cards. Shared by `build` and `watch` (which keeps it between
+ * edits). Problems are collected as data and thrown together.
  */
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
-import { langOf, localeCodes } from '../common/locales.ts';
-import { buildYear } from '../load/build-date.ts';
-import type { TemplateBundle, TemplateModule } from '../load/bundle.ts';
+import { localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
-import type { PageReuse, SourcePage } from '../load/content.ts';
-import { loadSite, type LoadedSite, type SiteAssets, type SiteFiles, type SiteInputs } from '../load/site.ts';
-import { pageLists, renderContext } from '../render/context.ts';
+import type { LoadedSite, SiteFiles } from '../load/site.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { siteFeeds, type SiteFeed } from '../render/feed.ts';
-import { missingStrings, resolveStrings, planPages, translator, type PlannedPage, type TextUse } from '../load/i18n.ts';
-import { explainMissing, type LinkTargets } from '../render/internal-links.ts';
+import { missingStrings, resolveStrings, translator, type PlannedPage, type TextUse } from '../load/i18n.ts';
+import { checkDataRoutes, explainMissing, type LinkTargets } from './internal-links.ts';
 import { displayPath } from '../common/paths.ts';
-import { coverProblems, type ImageTable } from '../images/images.ts';
-import { checkDataRoutes, type RenderContext } from '../render/render.ts';
+import { coverProblems } from '../images/images.ts';
 import { decodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
 import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
-import type { SitemapRoute } from '../render/sitemap.ts';
-import { dataProseProblems } from '../render/text-checks.ts';
-import { filingIconProblems } from '../render/filing.ts';
 import { cardArt, type CardArt } from '../images/card-image.ts';
 import type { CardSpec } from '../images/card-spec.ts';
 import { planCards } from './cards.ts';
-import type { SourceCache, TranslationStatus } from '../l10n/status.ts';
-import { trackTranslations } from '../l10n/track.ts';
-import { versionCache } from '../l10n/versions.ts';
+import type { Tracked } from '../l10n/track.ts';
+import { feedHeads, pageLists, type FeedHead, type PageLists } from './lists.ts';
 
-/** A site ready to render. */
-export interface Site {
-  inputs: SiteInputs;
-  config: SiteConfig;
-  templates: TemplateBundle<TemplateModule>;
-  assets: SiteAssets;
-  /** Files of public/ copied as they are (raster images are not: they are published through the image pipeline). */
-  publicFiles: string[];
-  /** The raster images of public/, probed (cli/core/images/image-files.ts), by site path. */
-  images: ImageTable;
-  /** Page files relative to the content folder, as last listed. */
-  entries: string[];
-  sources: SourcePage[];
+/** A canonical page route (no `/home` alias), with the locales that have their own file for it. */
+export interface CanonicalRoute {
+  route: string;
+  locales: readonly Locale[];
+}
+
+/** What the plan stage returns: what rendering and writing need beyond the loaded site. */
+export interface PlannedSite {
+  /** Every page to write, per locale, each outdated translation with its notice (cli/core/l10n/track.ts). */
   pages: PlannedPage[];
-  /** Canonical page routes (no `/home` alias), each with the locales that have their own file for it. */
-  routes: SitemapRoute[];
-  feeds: Record<Locale, SiteFeed>;
-  ctx: RenderContext;
-  /** Every social card the output holds (cli/core/plan/cards.ts), and the art they are drawn with. */
-  cards: CardSpec[];
-  cardArt: CardArt;
-  warnings: Problem[];
+  /** Each locale's UI texts, its fallback chain's filled in. */
+  strings: Strings;
+  /** The locale each text a locale takes from its fallback chain comes from, by locale and id. */
+  textFrom: Record<Locale, Record<string, Locale>>;
+  /** The text ids each locale lacks (the translation report). */
   missing: Record<Locale, string[]>;
-  /** How each translation stands against its source (cli/core/l10n/). */
-  translations: TranslationStatus[];
+  /** What each page shows of the others. */
+  lists: PageLists;
+  /** Each locale's feed, when it has articles. */
+  feeds: Record<Locale, FeedHead>;
+  /** What internal links may point at. */
+  linkTargets: LinkTargets;
+  /** Canonical page routes, for the sitemap. */
+  routes: CanonicalRoute[];
   /** The old addresses kept (front matter `aliases`, site.yaml `redirects`), sorted by address. */
   redirects: Redirect[];
+  /** Every social card the output holds (cli/core/plan/cards.ts), their site paths per locale and route, and the art they are drawn with. */
+  cards: CardSpec[];
+  cardPaths: Record<Locale, ReadonlyMap<string, string>>;
+  cardArt: CardArt;
+  /** The warnings of the menu and strings. */
+  warnings: Problem[];
 }
 
 /** The menu's links to routes that are not pages (saying when one is a draft left out). */
@@ -84,24 +79,6 @@ function menuTextUses(menu: Menu): TextUse[] {
   return [...menu.groups.map((g) => ({ id: g.label, line: g.line })), ...items.map((i) => ({ id: i.label, line: i.labelLine }))];
 }
 
-/** The pages planned per locale, and the problems of reading and planning them. */
-function planSitePages(loaded: LoadedSite, drafts: boolean) {
-  const { locales } = loaded.config;
-  const plan = planPages(loaded.dated, drafts, locales);
-  // Variant terms and spacing in front matter are found here, where each field's line is known; the body's
-  // are found while it renders (cli/core/render/markdown.ts).
-  const prose = loaded.sources.flatMap((source) =>
-    dataProseProblems(source.data, { code: source.locale, lang: langOf(locales, source.locale) }, loaded.terms, source.file, source.lineOf),
-  );
-  return {
-    entries: loaded.entries,
-    sources: loaded.sources,
-    plan,
-    warnings: [...loaded.warnings, ...plan.warnings, ...prose],
-    errors: [...loaded.errors, ...plan.errors],
-  };
-}
-
 /** The routes links may point at: every page's, and the home page's alias. */
 function linkableRoutes(pages: readonly PlannedPage[]): Set<string> {
   return new Set(pages.flatMap((p) => routesOfPage(p.route)));
@@ -123,10 +100,9 @@ function checkNames(
   errors: Problem[];
   warnings: Problem[];
 } {
-  const { menu, strings, templates, config, publicFiles, images } = files;
+  const { menu, strings, templates, config } = files;
   const used = [...templates.module.UI_STRINGS, ...menuLabels(menu)];
   const missing = missingStrings(strings, config.locales, used);
-  const inPublic = (path: string): boolean => publicFiles.includes(path.slice(1)) || path in images;
   const stringsFile = (locale: Locale): string => displayPath(join(contentDir, locale, '_strings.yaml'));
   const resolved = resolveStrings(
     strings,
@@ -142,38 +118,29 @@ function checkNames(
     errors: [
       ...checkMenu(menu, { routes, drafts, locales: config.locales }),
       ...resolved.errors,
-      ...filingIconProblems(config, inPublic, displayPath(join(contentDir, 'site.yaml'))),
+      // site.yaml's problems with the files (cli/core/load/site.ts), told with the names'.
+      ...files.configErrors,
     ],
     warnings: resolved.warnings,
   };
 }
 
 /**
- * Loads and checks everything, translations read through the version cache `versions` (a fresh one
- * unless given: cli/core/l10n/versions.ts). `reuse` lets `watch` keep what did not change: pages whose files are
- * unchanged are taken from it instead of being read and parsed again.
+ * Plans the site `loaded` holds, its translations `tracked`. Throws SiteError with the problems of loading,
+ * tracking and checking the names together, then with those of the plan itself.
  */
-export async function prepareSite(
-  inputs: SiteInputs,
-  reuse?: PageReuse & { templatesHash: string },
-  versions: SourceCache = versionCache(),
-): Promise<Site> {
-  const year = buildYear();
-  const files = await loadSite(inputs, reuse);
-  const { config, menu, templates, assets, publicFiles, images, terms, contentDir } = files;
-  const module = templates.module;
-  const planned = planSitePages(files, inputs.drafts);
-  const { entries, sources, plan, errors: planErrors } = planned;
-  const tracked = trackTranslations(sources, plan.pages, config.locales, versions);
-  const routes = linkableRoutes(plan.pages);
-  const names = checkNames(files, routes, plan.drafts, contentDir);
-  if (planErrors.length || names.errors.length || tracked.errors.length)
-    throw new SiteError([...planErrors, ...tracked.errors, ...names.errors]);
+export async function planSite(loaded: LoadedSite, tracked: Tracked): Promise<PlannedSite> {
+  const { config, menu, templates, publicFiles, images, contentDir, inputs } = loaded;
+  const routes = linkableRoutes(loaded.pages);
+  const names = checkNames(loaded, routes, loaded.drafts, contentDir);
+  if (loaded.errors.length || names.errors.length || tracked.errors.length)
+    throw new SiteError([...loaded.errors, ...tracked.errors, ...names.errors]);
   const { strings } = names;
-  const warnings = [...files.configWarnings, ...planned.warnings, ...tracked.warnings, ...names.warnings];
+  // What the pages show of each other, and where they can be found, does not depend on a notice.
+  const { pages } = loaded;
 
-  const lists = pageLists(plan.pages, module, menu, config);
-  const feeds = siteFeeds(config, lists.articles, (locale) => lists.titles[locale]?.get('/news'));
+  const lists = pageLists(pages, templates.module, menu, config);
+  const feeds = feedHeads(config, lists);
   const outputPaths = new Set([
     ...publicFiles.map((f) => `/${f}`),
     ...Object.keys(images),
@@ -181,17 +148,12 @@ export async function prepareSite(
     '/robots.txt',
     ...Object.values(feeds).map((f) => f.href),
   ]);
-  const moved = collectRedirects(
-    plan.pages,
-    config.redirects,
-    displayPath(join(contentDir, 'site.yaml')),
-    liveSite(plan.pages, outputPaths, config),
-  );
-  const targets: LinkTargets = { locales: config.locales, routes, drafts: plan.drafts, files: outputPaths, aliases: moved.aliases };
+  const moved = collectRedirects(pages, config.redirects, displayPath(join(contentDir, 'site.yaml')), liveSite(pages, outputPaths, config));
+  const linkTargets: LinkTargets = { locales: config.locales, routes, drafts: loaded.drafts, files: outputPaths, aliases: moved.aliases };
   // Social cards: a page's card URL is in its HTML, so they are planned before anything renders.
   const art = await cardArt(join(inputs.root, 'public'));
   const cards = planCards(
-    plan.pages,
+    pages,
     {
       config,
       menu,
@@ -204,50 +166,29 @@ export async function prepareSite(
     },
     (sitePage, l) => translator(strings, l)(sitePage.title),
   );
-  const ctx = renderContext({
-    config,
-    menu,
-    strings,
-    templates: module,
-    targets,
-    lists,
-    assets,
-    feeds,
-    year,
-    terms,
-    images,
-    cards: cards.paths,
-    textFrom: names.from,
-  });
   // Front matter routes and covers are checked here, in the main thread, where each page's YAML positions live.
-  const own = plan.pages.filter((page) => !page.fallback);
+  const own = pages.filter((page) => !page.fallback);
   const errors = [
     ...moved.errors,
     ...cards.problems,
-    ...own.flatMap((page) => checkDataRoutes(page, targets)),
-    ...own.flatMap((page) => coverProblems(page.source.data, images, targets.files, page.source.file, page.source.lineOf)),
+    ...own.flatMap((page) => checkDataRoutes(page, linkTargets)),
+    ...own.flatMap((page) => coverProblems(page.source.data, images, linkTargets.files, page.source.file, page.source.lineOf)),
   ];
   if (errors.length) throw new SiteError(errors);
-  const canonicalRoutes = [...new Map(plan.pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()];
   return {
-    inputs,
-    config,
-    templates,
-    assets,
-    publicFiles,
-    images,
-    entries,
-    sources,
     pages: tracked.pages,
-    routes: canonicalRoutes,
-    feeds,
-    ctx,
-    cards: cards.cards,
-    cardArt: art,
-    warnings,
+    strings,
+    textFrom: names.from,
     missing: names.missing,
-    translations: tracked.statuses,
+    lists,
+    feeds,
+    linkTargets,
+    routes: [...new Map(pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()],
     redirects: moved.redirects,
+    cards: cards.cards,
+    cardPaths: cards.paths,
+    cardArt: art,
+    warnings: names.warnings,
   };
 }
 

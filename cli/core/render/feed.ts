@@ -1,10 +1,10 @@
 /** The Atom feed (RFC 4287) of a locale's news, at /news/feed.xml under each locale's prefix. */
 import type { Locale } from '../../../shared/constants.ts';
-import { langOf, localeCodes } from '../common/locales.ts';
+import { langOf } from '../common/locales.ts';
 import type { ArticleSummary } from '../../../templates/types.ts';
 import type { SiteConfig } from '../load/config.ts';
+import type { FeedHead } from '../plan/lists.ts';
 import { absoluteUrl } from './head.ts';
-import { localisePath } from '../common/routes.ts';
 import { siteRootUrl } from '../common/base-path.ts';
 import { escapeXml } from './sitemap.ts';
 
@@ -73,43 +73,21 @@ export function renderFeed(info: FeedInfo, entries: readonly FeedEntry[]): strin
   ].join('\n');
 }
 
-/** A locale's feed: its site path, title and text. */
-export interface SiteFeed {
-  href: string;
-  title: string;
-  xml: string;
-}
-
 /**
- * The feed of each locale that has articles, at /news/feed.xml under the locale's prefix. `listTitle`
- * gives the title of the locale's news list page (/news), when there is one.
+ * The Atom feed of `locale`, at the path and with the title the plan gave it (cli/core/plan/lists.ts
+ * `feedHeads`); `listed` when the locale has a news list page (/news), which the feed then links to.
  */
-export function siteFeeds(
-  config: SiteConfig,
-  articles: Record<Locale, readonly ArticleSummary[]>,
-  listTitle: (locale: Locale) => string | undefined,
-): Record<Locale, SiteFeed> {
-  const feeds: Record<Locale, SiteFeed> = {};
+export function feedXml(config: SiteConfig, locale: Locale, head: FeedHead, articles: readonly ArticleSummary[], listed: boolean): string {
   // Article hrefs are site paths: the feed's URLs are absolute, under the base path.
   const root = siteRootUrl(config.baseUrl, config.basePath);
-  for (const locale of localeCodes(config.locales)) {
-    const own = articles[locale] ?? [];
-    if (own.length === 0) continue;
-    const list = listTitle(locale);
-    const company = config.company[locale] ?? '';
-    const title = list ? `${company} – ${list}` : company;
-    const href = localisePath('/news/feed.xml', locale, config.locales);
-    const xml = renderFeed(
-      {
-        lang: langOf(config.locales, locale),
-        title,
-        selfUrl: `${root}${href}`,
-        pageUrl: absoluteUrl(root, list ? '/news' : '/', locale, config.locales),
-        author: company,
-      },
-      own.map((a) => ({ title: a.title, url: `${root}${a.href}`, date: a.date, summary: a.summary })),
-    );
-    feeds[locale] = { href, title, xml };
-  }
-  return feeds;
+  return renderFeed(
+    {
+      lang: langOf(config.locales, locale),
+      title: head.title,
+      selfUrl: `${root}${head.href}`,
+      pageUrl: absoluteUrl(root, listed ? '/news' : '/', locale, config.locales),
+      author: config.company[locale] ?? '',
+    },
+    articles.map((a) => ({ title: a.title, url: `${root}${a.href}`, date: a.date, summary: a.summary })),
+  );
 }

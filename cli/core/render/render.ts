@@ -10,16 +10,16 @@ import type { TemplateModule } from '../load/bundle.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';
 import { copyrightYears } from '../load/build-date.ts';
-import { filingLinks } from './filing.ts';
+import { filingLinks } from '../load/filing.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from './head.ts';
 import { translator } from '../load/i18n.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
-import { checkInternalLink, type LinkTargets } from './internal-links.ts';
+import type { LinkTargets } from '../plan/internal-links.ts';
 import { pictureOf, type ImageTable } from '../images/images.ts';
 import { renderMarkdown } from './markdown.ts';
-import { fillData, type Placeholders } from '../load/placeholders.ts';
+import { fillData, placeholdersFor } from '../load/placeholders.ts';
 import {
   canonicalRoute,
   decodeSitePath,
@@ -43,7 +43,7 @@ export interface RenderContext {
   targets: LinkTargets;
   articles: Record<Locale, ArticleSummary[]>;
   assets: { css: string; js: string; detectJs: string; searchJs: string };
-  /** The route each page sits under, per locale (structured-data.ts `collectParents`). */
+  /** The route each page sits under, per locale (cli/core/plan/parents.ts `collectParents`). */
   parents: Record<Locale, ReadonlyMap<string, string>>;
   /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
   titles: Record<Locale, ReadonlyMap<string, string>>;
@@ -75,30 +75,6 @@ export interface Rendered {
   errors: Problem[];
 }
 
-/** The placeholder values of a locale. */
-export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
-  const { phone, email, salesEmail, supportEmail, partnerEmail, founded, customers, countries, platformYear } = config;
-  const values: Placeholders = {
-    phone,
-    email,
-    salesEmail,
-    supportEmail,
-    partnerEmail,
-    company: config.company[locale] ?? '',
-    legalEntity: config.legalEntity?.[locale],
-    address: config.address?.[locale],
-    hostingLocation: config.hostingLocation?.[locale],
-    emailHostingLocation: config.emailHostingLocation?.[locale],
-    euRepresentative: config.euRepresentative?.[locale],
-    founded,
-    customers,
-    countries,
-    platformYear,
-  };
-  // A fact site.yaml leaves unset is no placeholder value: `{customers}` then stays as typed, with a warning.
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Placeholders;
-}
-
 /** What pages of one locale share within one render context: the menus by current route, the chrome's HTML by key. */
 interface LocaleShare {
   /** The menu's routes, decoded. */
@@ -110,11 +86,11 @@ interface LocaleShare {
 }
 
 /** Per render context (a new one each time the site changes, so nothing here outlives what it was made from). */
-const shares = new WeakMap<RenderContext, Map<Locale, LocaleShare>>();
+const shareCache = new WeakMap<RenderContext, Map<Locale, LocaleShare>>();
 
 function shareOf(ctx: RenderContext, locale: Locale): LocaleShare {
-  const byLocale = shares.get(ctx) ?? new Map<Locale, LocaleShare>();
-  shares.set(ctx, byLocale);
+  const byLocale = shareCache.get(ctx) ?? new Map<Locale, LocaleShare>();
+  shareCache.set(ctx, byLocale);
   let share = byLocale.get(locale);
   if (!share) {
     share = {
@@ -268,26 +244,6 @@ function siteModel(
   };
 }
 
-/** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
-export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
-  const errors: Problem[] = [];
-  const walk = (value: unknown, path: Array<string | number>): void => {
-    if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) walk(item, [...path, i]);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, item] of Object.entries(value)) {
-        if (key === 'route' && typeof item === 'string') {
-          const checked = checkInternalLink(item, page.route, page.locale, targets);
-          if (checked.error)
-            errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
-        } else walk(item, [...path, key]);
-      }
-    }
-  };
-  walk(page.source.data, []);
-  return errors;
-}
-
 /**
  * Open Graph / Twitter facts of the page at `route` in `locale`: its `og:locale` is its canonical page's,
  * its image the page's social card (cli/core/plan/cards.ts).
@@ -370,7 +326,7 @@ function structuredDataOf(ctx: RenderContext, page: PlannedPage<PageSource>, can
 /**
  * Renders a planned page. `route` may differ from the page's own route for an alias (`/home` renders the
  * home page); `canonicalRoute` is the route search engines should index. Front matter routes are checked
- * separately (`checkDataRoutes`), where the YAML positions are at hand.
+ * separately (cli/core/plan/internal-links.ts `checkDataRoutes`), where the YAML positions are at hand.
  */
 export function renderPage(page: PlannedPage<PageSource>, ctx: RenderContext, route = page.route): Rendered {
   const warnings: Problem[] = [];

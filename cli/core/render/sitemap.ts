@@ -39,3 +39,11 @@ export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[], 
 export function renderRobots(root: string, preview = false): string {
   return `User-agent: *\n${preview ? 'Disallow' : 'Allow'}: /\n\nSitemap: ${root}/sitemap.xml\n`;
 }
+
+/**
+ * The site's base URL as robots.txt names it (`Sitemap: <base>/sitemap.xml`), if it does: `renderRobots` read
+ * back, by `check` and `deploy --preview`, which find a build's base URL in its files.
+ */
+export function baseUrlFromRobots(robots: string): string | undefined {
+  return /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/im.exec(robots)?.[1];
+}

@@ -11,27 +11,34 @@ import { failedResult, renderTask } from './pool.ts';
 import type { TemplateModule } from '../load/bundle.ts';
 import type { RenderContext } from './render.ts';
 
-let ctx: Promise<RenderContext> | undefined;
-
-parentPort?.on('message', (message: WorkerMessage) => {
-  if ('setup' in message) {
-    const { setup } = message;
-    ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
-    return;
-  }
-  void (ctx as Promise<RenderContext>)
-    .then(
-      (site) => message.batch.map((task) => renderTask(task, site)),
-      // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
-      (error: unknown): TaskResult[] =>
-        message.batch.map((task) =>
-          failedResult(
-            task,
-            problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, {
-              file: task.page.source.file,
-            }),
+/**
+ * Answers the pool's messages on `port`: a setup replaces the render context (with its templates loaded),
+ * a batch is rendered with the latest one.
+ */
+function serve(port: NonNullable<typeof parentPort>): void {
+  let ctx: Promise<RenderContext> | undefined;
+  port.on('message', (message: WorkerMessage) => {
+    if ('setup' in message) {
+      const { setup } = message;
+      ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
+      return;
+    }
+    void (ctx as Promise<RenderContext>)
+      .then(
+        (site) => message.batch.map((task) => renderTask(task, site)),
+        // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
+        (error: unknown): TaskResult[] =>
+          message.batch.map((task) =>
+            failedResult(
+              task,
+              problem('RENDER_FAILED', `Loading the templates failed: ${error instanceof Error ? error.message : String(error)}`, {
+                file: task.page.source.file,
+              }),
+            ),
           ),
-        ),
-    )
-    .then((results) => parentPort?.postMessage(results));
-});
+      )
+      .then((results) => port.postMessage(results));
+  });
+}
+
+if (parentPort) serve(parentPort);

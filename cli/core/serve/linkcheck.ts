@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import { decodeSitePath, encodeSitePath } from '../common/routes.ts';
 import { startServer } from './serve.ts';
 import { basePathOfPage, basePrefix } from '../common/base-path.ts';
+import { baseUrlFromRobots } from '../render/sitemap.ts';
 
 /** A link that does not resolve, and where it was found (site paths, e.g. `/en/DROC`). */
 export interface BrokenLink {
@@ -36,11 +37,6 @@ export interface LinkReport {
 export function pagePath(file: string): string {
   const path = `/${file}`.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
   return path || '/';
-}
-
-/** The site's base URL as robots.txt names it (`Sitemap: <base>/sitemap.xml`), if it does. */
-export function baseUrlFromRobots(robots: string): string | undefined {
-  return /^Sitemap:\s*(\S+)\/sitemap\.xml\s*$/im.exec(robots)?.[1];
 }
 
 /** The URLs an XML file (sitemap, Atom feed) points to: `<loc>` text and `href` attributes. */

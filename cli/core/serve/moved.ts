@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Answer, parseRedirectMap, REDIRECT_MAP } from '../render/redirects.ts';
 
 /** The last map read, per folder, with the stamp it was read at. */
-const cache = new Map<string, { stamp: string; answers: Map<string, Answer> }>();
+const redirectMapCache = new Map<string, { stamp: string; answers: Map<string, Answer> }>();
 
 /** The redirect answering the decoded path `path` in the built folder `root`, or undefined. */
 export async function redirectAt(root: string, path: string): Promise<Answer | undefined> {
@@ -18,14 +18,14 @@ export async function redirectAt(root: string, path: string): Promise<Answer | u
     const info = await stat(file);
     stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
   } catch {
-    cache.delete(root);
+    redirectMapCache.delete(root);
     return undefined;
   }
-  let known = cache.get(root);
+  let known = redirectMapCache.get(root);
   if (known?.stamp !== stamp) {
     const answers = parseRedirectMap(await readFile(file, 'utf8').catch(() => ''));
     known = { stamp, answers: new Map(answers.map((a) => [a.from, a])) };
-    cache.set(root, known);
+    redirectMapCache.set(root, known);
   }
   return known.answers.get(path.normalize('NFC'));
 }

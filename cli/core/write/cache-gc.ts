@@ -48,7 +48,7 @@ export const CACHE_RULE: CacheRule = {
 export const PRUNED_FOLDERS = ['cards', 'images', 'builds'] as const;
 
 /** Files of those folders that are not per-build products and always stay. */
-const ALWAYS_KEPT = new Set(['images/probes.json']);
+const ALWAYS_KEPT: ReadonlySet<string> = new Set(['images/probes.json']);
 
 /** A file found in the cache. */
 export interface CachedFile {

@@ -16,7 +16,7 @@ import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
 
 type PagefindModule = typeof import('pagefind');
 
-let loading: Promise<PagefindModule> | undefined;
+let pagefindCache: Promise<PagefindModule> | undefined;
 
 /**
  * Pagefind's entry file, found from the running command. The bundled CLI is CommonJS, where `import()`
@@ -32,15 +32,17 @@ function pagefindEntry(): string {
   throw new SiteError([problem('SYSTEM_ERROR', 'Pagefind is not installed: run npm ci.')]);
 }
 
-/** The Pagefind module, loading it the first time. */
+/** The Pagefind module, loading it the first time (kept in `pagefindCache`). */
 function loadPagefind(): Promise<PagefindModule> {
-  loading ??= import('pagefind').catch(() => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule);
-  return loading;
+  pagefindCache ??= import('pagefind').catch(
+    () => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule,
+  );
+  return pagefindCache;
 }
 
 /** Stops the Pagefind service if one runs: what it was doing fails, and the next use starts a new one. */
 export async function closePagefind(): Promise<void> {
-  if (loading) await (await loading.catch(() => undefined))?.close();
+  if (pagefindCache) await (await pagefindCache.catch(() => undefined))?.close();
 }
 
 /** The language Pagefind segments a locale's text as: the primary subtag of its BCP 47 tag (`zh-CN` -> `zh`). */

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../cli/core/render/render.ts';
-import { prepareSite, type Site } from '../../../cli/core/plan/site.ts';
+import { prepareSite, type Staged } from '../../../cli/core/stages.ts';
 import { makeContent, ROOT, runCli, tempDir } from '../../helpers/cli.ts';
 import { listPage, loadProbe } from '../../helpers/markdown-probe.ts';
 import { treeDigest } from '../../helpers/site.ts';
@@ -19,10 +19,10 @@ describe('build cost and page size', () => {
     // Counted, not timed (test/helpers/work.ts): the page goes through the whole render in this process,
     // parse, plugins, HTML and layout. With the published micromark-util-edit-map (patches/README.md)
     // the same count grows with the square of the page.
-    const site = (bytes: number): Promise<Site> =>
+    const site = (bytes: number): Promise<Staged> =>
       prepareSite({ root: ROOT, contentDir: makeContent({ 'zh/lists.md': page(listPage(bytes)) }), drafts: false });
-    const render = (built: Site) => (): void => {
-      const lists = built.pages.find((p) => p.route === '/lists' && p.locale === 'zh');
+    const render = (built: Staged) => (): void => {
+      const lists = built.planned.pages.find((p) => p.route === '/lists' && p.locale === 'zh');
       if (!lists) throw new Error('no /lists page');
       const rendered = renderPage(lists, built.ctx);
       expect(rendered.errors).toEqual([]);

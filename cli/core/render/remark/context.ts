@@ -8,7 +8,7 @@ import type { Problem } from '../../common/errors.ts';
 import type { ImageTable } from '../../images/images.ts';
 import type { Placeholders } from '../../load/placeholders.ts';
 import type { TermBase } from '../../load/terms.ts';
-import type { LinkTargets } from '../internal-links.ts';
+import type { LinkTargets } from '../../plan/internal-links.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {

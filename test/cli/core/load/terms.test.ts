@@ -73,7 +73,7 @@ describe('termGaps', () => {
 
 describe('the spacing rule of Chinese pages', () => {
   it('finds a space between Chinese and Latin text either way round, on Chinese text only', async () => {
-    const { spacingProblems } = await import('../../../../cli/core/render/text-checks.ts');
+    const { spacingProblems } = await import('../../../../cli/core/load/text-checks.ts');
     const at = { line: 4, column: 1 };
     expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh-CN', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
     expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh-CN', 'f.md', at)).toEqual([]);
@@ -170,7 +170,7 @@ describe('findVariants, for plurals and case', () => {
 
 describe('variants in front matter', () => {
   it('are not looked for in a value that is a route or a URL, only in prose', async () => {
-    const { dataProseProblems } = await import('../../../../cli/core/render/text-checks.ts');
+    const { dataProseProblems } = await import('../../../../cli/core/load/text-checks.ts');
     const routes: TermBase = {
       file: 't.yaml',
       locales: ['zh', 'en'],

@@ -10,14 +10,14 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as PoolModule from '../../../../cli/core/render/pool.ts';
-import { prepareSite, type Site } from '../../../../cli/core/plan/site.ts';
+import { prepareSite, type Staged } from '../../../../cli/core/stages.ts';
 import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
 
 /** Inside node_modules, so that the bundle's package imports resolve. */
 const dir = join(ROOT, 'node_modules', '.cache', 'ecom-site-test', `pool-${process.pid}-${Date.now()}`);
 const marker = join(tempDir(), 'exited-once');
 let pool: typeof PoolModule;
-let site: Site;
+let site: Staged;
 let templatesFile: string;
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
     templatesFile,
     `
 import { existsSync, writeFileSync } from 'node:fs';
-import * as real from ${JSON.stringify(pathToFileURL(site.templates.file).href)};
+import * as real from ${JSON.stringify(pathToFileURL(site.loaded.templates.file).href)};
 export const NotFound = real.NotFound;
 export const UI_STRINGS = real.UI_STRINGS;
 export const templates = Object.fromEntries(Object.entries(real.templates).map(([name, spec]) => [name, { ...spec, component(props) {
@@ -61,7 +61,7 @@ export const templates = Object.fromEntries(Object.entries(real.templates).map((
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function tasksOf(pages: Site['pages']): PoolModule.RenderTask[] {
+function tasksOf(pages: Staged['planned']['pages']): PoolModule.RenderTask[] {
   return pages.map((page, index) => ({ index, page: pool.portable(page), route: page.route }));
 }
 
@@ -69,7 +69,7 @@ describe('render threads that exit', () => {
   it('render a batch again on a fresh thread, and fail only the page that always ends its thread', async () => {
     mkdirSync(dir, { recursive: true });
     const threads = new pool.RenderPool(2);
-    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh' && page.source.data.title !== 'hungry'));
+    const tasks = tasksOf(site.planned.pages.filter((page) => page.locale === 'zh' && page.source.data.title !== 'hungry'));
     const results = new Map<number, PoolModule.TaskResult>();
     await threads.render(tasks, site.ctx, templatesFile, (result) => results.set(result.index, result), { batchSize: 2 });
     expect([...results.keys()].sort((a, b) => a - b)).toEqual(tasks.map((task) => task.index));
@@ -100,7 +100,7 @@ describe('render threads that exit', () => {
 
   it('loses no page to a thread that reaches its heap limit: its batch is rendered again page by page, the page that needs more memory on the large-page thread', async () => {
     const threads = new pool.RenderPool(1);
-    const tasks = tasksOf(site.pages.filter((page) => page.locale === 'zh' && !String(page.source.data.title).startsWith('exit')));
+    const tasks = tasksOf(site.planned.pages.filter((page) => page.locale === 'zh' && !String(page.source.data.title).startsWith('exit')));
     expect(tasks.some((task) => task.page.source.data.title === 'hungry')).toBe(true);
     const results: PoolModule.TaskResult[] = [];
     await threads.render(tasks, site.ctx, templatesFile, (result) => results.push(result), { batchSize: tasks.length });
@@ -112,7 +112,7 @@ describe('render threads that exit', () => {
   it('fails a page that needs more memory than the large-page thread has with PAGE_OUT_OF_MEMORY, from render threads and from this thread, instead of ending the process', async () => {
     process.env.ECOM_SITE_PAGE_HEAP_MB = '200';
     try {
-      const [hungry] = tasksOf(site.pages.filter((page) => page.locale === 'zh' && page.source.data.title === 'hungry'));
+      const [hungry] = tasksOf(site.planned.pages.filter((page) => page.locale === 'zh' && page.source.data.title === 'hungry'));
       if (!hungry) throw new Error('no hungry page');
       // Above DEFAULTS.isolatePageAbove: this thread sends it to the large-page thread too.
       const large = { ...hungry, page: { ...hungry.page, source: { ...hungry.page.source, body: '很大。\n'.repeat(70_000) } } };
@@ -153,9 +153,9 @@ describe('render threads that exit', () => {
 
   it('renders the same HTML on threads as in this thread', async () => {
     const threads = new pool.RenderPool(2);
-    const tasks = tasksOf(site.pages.filter((page) => !String(page.source.data.title).startsWith('exit')));
+    const tasks = tasksOf(site.planned.pages.filter((page) => !String(page.source.data.title).startsWith('exit')));
     const html: string[] = [];
-    await threads.render(tasks, site.ctx, site.templates.file, (result) => (html[result.index] = result.html));
+    await threads.render(tasks, site.ctx, site.loaded.templates.file, (result) => (html[result.index] = result.html));
     await threads.close();
     expect(html).toEqual(tasks.map((task) => pool.renderTask(task, site.ctx).html));
   }, 120_000);
@@ -179,12 +179,12 @@ describe('pages nested too deeply', () => {
       drafts: false,
     });
     const tasks = tasksOf(
-      deep.pages.filter((p) => p.locale === 'zh' && ['/at-limit', '/over-limit', '/lists', '/far', '/markers'].includes(p.route)),
+      deep.planned.pages.filter((p) => p.locale === 'zh' && ['/at-limit', '/over-limit', '/lists', '/far', '/markers'].includes(p.route)),
     );
     expect(tasks).toHaveLength(5);
     const threads = new pool.RenderPool(2);
     const onThreads: PoolModule.TaskResult[] = [];
-    await threads.render(tasks, deep.ctx, deep.templates.file, (result) => (onThreads[result.index] = result), { batchSize: 1 });
+    await threads.render(tasks, deep.ctx, deep.loaded.templates.file, (result) => (onThreads[result.index] = result), { batchSize: 1 });
     await threads.close();
     const here = tasks.map((task) => pool.renderTask(task, deep.ctx));
     for (const results of [onThreads, here]) {

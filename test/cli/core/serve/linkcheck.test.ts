@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlFromRobots, pagePath, xmlLinks } from '../../../../cli/core/serve/linkcheck.ts';
+import { pagePath, xmlLinks } from '../../../../cli/core/serve/linkcheck.ts';
 
 describe("the link checker's view of a built tree", () => {
   it('maps built files to the paths they are served at', () => {
@@ -10,9 +10,7 @@ describe("the link checker's view of a built tree", () => {
     expect(pagePath('en/404.html')).toBe('/en/404');
   });
 
-  it('learns the base URL from robots.txt and the URLs of sitemap and feeds', () => {
-    expect(baseUrlFromRobots('User-agent: *\nAllow: /\n\nSitemap: https://x.test/sub/sitemap.xml\n')).toBe('https://x.test/sub');
-    expect(baseUrlFromRobots('User-agent: *\n')).toBeUndefined();
+  it('learns the URLs of sitemap and feeds', () => {
     expect(
       xmlLinks(
         '<url><loc>https://x.test/a?b=1&#38;c=2</loc><xhtml:link rel="alternate" href="https://x.test/en/a"/></url><loc>https://x.test/a?b=1&#38;c=2</loc>',

@@ -7,14 +7,14 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { carryOver } from '../write/cache.ts';
+import { carryOver } from './cache.ts';
 import { SiteError, type Problem } from '../common/errors.ts';
 import { writeFileAtomic } from '../common/files.ts';
-import type { Job } from './jobs.ts';
+import type { Job } from '../plan/jobs.ts';
 import { isInside } from '../common/paths.ts';
-import { jobsToRender, type Plan, type Targets } from './plan.ts';
+import { jobsToRender, type Plan, type Targets } from '../plan/plan.ts';
 import { portable, type RenderPool, type RenderTask } from '../render/pool.ts';
-import type { Site } from './site.ts';
+import type { RenderContext } from '../render/render.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */
 export interface Sink {
@@ -39,7 +39,7 @@ export interface Applied {
 }
 
 /**
- * Carries out `p`: renders its jobs in `pool` and gives every file to `sink`, then flushes it. When a job
+ * Carries out `p`: renders its jobs in `pool` (with the render context and compiled templates of `render`) and gives every file to `sink`, then flushes it. When a job
  * fails, the errors come back and the sink is not flushed: `watch`'s in-place sink then writes nothing, and
  * `build` throws its new folder away.
  */
@@ -47,7 +47,7 @@ export async function applyPlan(
   p: Plan,
   targets: Targets,
   jobs: readonly Job[],
-  site: Site,
+  render: { ctx: RenderContext; templatesFile: string },
   pool: RenderPool,
   sink: Sink,
   onProgress?: (rendered: number, total: number) => void,
@@ -81,8 +81,8 @@ export async function applyPlan(
   const pace = sink.caughtUp?.bind(sink);
   await pool.render(
     tasks,
-    site.ctx,
-    site.templates.file,
+    render.ctx,
+    render.templatesFile,
     (result) => {
       onProgress?.(++done, tasks.length);
       warnings.set(result.index, result.warnings);

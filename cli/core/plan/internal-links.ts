@@ -1,10 +1,14 @@
 /**
  * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on the pages of another locale than the default it becomes `/en/DROC`. A link to nothing is an error.
+ * The plan makes the link targets and checks the front matter's links against them (cli/core/plan/site.ts); rendering
+ * checks and localises the body's (cli/core/render/remark/links.ts).
  */
 import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { decodeSitePath, encodeSitePath, localisePath, normaliseLinkPath, parseSitePath, routeSegment } from '../common/routes.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import type { PlannedPage } from '../load/i18n.ts';
 
 /** What an internal link may point to: page routes (locale-free) and files the output will contain. */
 export interface LinkTargets {
@@ -107,4 +111,24 @@ export function checkInternalLink(url: string, pagePath: string, locale: Locale,
   const noun = asset ? 'image' : 'link';
   const why = asset ? `which is not a file in public/.${suggest(path, targets)}` : explainMissing(path, targets, undefined, `the ${noun}`);
   return { url, error: `The ${noun} "${url}" points to ${path}, ${why}` };
+}
+
+/** Checks front matter fields named `route` as links (menu-like lists in home, family pages). */
+export function checkDataRoutes(page: PlannedPage, targets: LinkTargets): Problem[] {
+  const errors: Problem[] = [];
+  const walk = (value: unknown, path: Array<string | number>): void => {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, [...path, i]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'route' && typeof item === 'string') {
+          const checked = checkInternalLink(item, page.route, page.locale, targets);
+          if (checked.error)
+            errors.push(problem('LINK_BROKEN', checked.error, { file: page.source.file, line: page.source.lineOf([...path, key]) }));
+        } else walk(item, [...path, key]);
+      }
+    }
+  };
+  walk(page.source.data, []);
+  return errors;
 }

@@ -1,7 +1,7 @@
 /**
  * Every cache key changes when any of its inputs changes, and only then: a seeded property test over the
  * keys of social cards (cli/core/plan/cards.ts), photos (cli/core/images/images.ts), pages
- * (cli/core/plan/jobs.ts) and translations (cli/core/l10n/blocks.ts). A key that ignored an input would let
+ * (cli/core/render/keys.ts) and translations (cli/core/l10n/blocks.ts). A key that ignored an input would let
  * a build reuse a stale file; fixed seeds, so a failure replays.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,9 @@ import type { CardSource } from '../../../../cli/core/images/card-spec.ts';
 import { cardKey } from '../../../../cli/core/plan/cards.ts';
 import { type ImageSource, variantsOf } from '../../../../cli/core/images/images.ts';
 import { type Block, hashBlock, versionOf } from '../../../../cli/core/l10n/blocks.ts';
-import { type Job, jobKey, siteKey } from '../../../../cli/core/plan/jobs.ts';
-import type { Site } from '../../../../cli/core/plan/site.ts';
+import type { Job } from '../../../../cli/core/plan/jobs.ts';
+import { jobKey, siteKey } from '../../../../cli/core/render/keys.ts';
+import type { RenderContext } from '../../../../cli/core/render/render.ts';
 import { random } from '../../../helpers/random.ts';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -128,13 +129,7 @@ describe('cache keys', () => {
         images: v.data(),
       };
       const key = (i: typeof base): string =>
-        siteKey(
-          {
-            templates: { hash: i.templates },
-            ctx: { ...i, featured: { zh: { hash: i.featured } } },
-          } as unknown as Site,
-          i.tool,
-        );
+        siteKey({ ...i, featured: { zh: { hash: i.featured } } } as unknown as RenderContext, i.templates, i.tool);
       expectEveryFieldCounts(base, key, (field) => (field === 'year' ? 2000 + Math.floor(v.next() * 50) : v.data()), seed);
     }
   });
@@ -156,13 +151,11 @@ describe('cache keys', () => {
         outdated: v.next() < 0.5,
       };
       const key = (i: typeof base): string => {
-        const site = {
-          ctx: {
-            parents: { [i.locale]: new Map([[i.route, i.parent]]) },
-            titles: { [i.locale]: new Map([[i.parent, i.parentTitle]]) },
-            cards: { [i.locale]: new Map([[i.route, i.card]]) },
-          },
-        } as unknown as Site;
+        const ctx = {
+          parents: { [i.locale]: new Map([[i.route, i.parent]]) },
+          titles: { [i.locale]: new Map([[i.parent, i.parentTitle]]) },
+          cards: { [i.locale]: new Map([[i.route, i.card]]) },
+        } as unknown as RenderContext;
         const page = {
           route: i.route,
           locale: i.locale,
@@ -171,7 +164,7 @@ describe('cache keys', () => {
           outdated: i.outdated,
           source: { file: i.file, hash: i.hash },
         };
-        return jobKey(site, i.shared, { page, route: i.route, files: [] } as unknown as Job);
+        return jobKey(ctx, i.shared, { page, route: i.route, files: [] } as unknown as Job);
       };
       const change = (field: keyof typeof base, value: unknown): unknown =>
         typeof value === 'boolean'

@@ -1,13 +1,13 @@
 /**
  * Checks of the prose itself, run on every text of a page: the body's text while it renders
  * (cli/core/render/markdown.ts) and the strings of its front matter where their lines are known
- * (cli/core/plan/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
+ * (cli/core/load/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
  * no space between a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's
  * Chinese pages are written.
  */
 import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
-import { positionsIn, termProblems, type TermBase } from '../load/terms.ts';
+import { positionsIn, termProblems, type TermBase } from './terms.ts';
 
 /** A space between Chinese and Latin text, either way round. */
 const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=\p{Script=Han})/gu;
@@ -17,16 +17,16 @@ const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ 
  * mixes kana in, nor `en`): the spacing rule is about Chinese text, whatever a locale's code is.
  */
 export function writtenInHan(lang: string): boolean {
-  let known = HAN_BY_LANG.get(lang);
+  let known = hanByLangCache.get(lang);
   if (known === undefined) {
     known = hanScriptOf(lang);
-    HAN_BY_LANG.set(lang, known);
+    hanByLangCache.set(lang, known);
   }
   return known;
 }
 
 /** Answers of `writtenInHan` by tag: asked for every text node of a page, and ICU's maximize is slow. */
-const HAN_BY_LANG = new Map<string, boolean>();
+const hanByLangCache = new Map<string, boolean>();
 
 function hanScriptOf(lang: string): boolean {
   try {

@@ -4,7 +4,7 @@
  * Ministry of Public Security's register at the record of its number. Pure: site.yaml in, links out.
  */
 import { problem, type Problem } from '../common/errors.ts';
-import type { SiteConfig } from '../load/config.ts';
+import type { SiteConfig } from './config.ts';
 
 /** One filing line of the footer: its number as issued, where it links, and an icon URL for some. */
 export interface FilingLink {

@@ -1,5 +1,5 @@
 /**
- * One source per output file (cli/core/plan/collisions.ts, cli/core/plan/targets.ts): two sources for one
+ * One source per output file (cli/core/write/collisions.ts, cli/core/write/targets.ts): two sources for one
  * path, or a file where another needs a folder, are OUTPUT_COLLISION naming both; nothing is written.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../../cli/core/build.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';
-import { OutputClaims } from '../../../../cli/core/plan/collisions.ts';
+import { OutputClaims } from '../../../../cli/core/write/collisions.ts';
 import { makeContent } from '../../../helpers/cli.ts';
 import { copyProject } from '../../../helpers/project.ts';
 
