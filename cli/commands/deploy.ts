@@ -8,10 +8,10 @@ import type { Command } from 'commander';
 import { DEFAULTS } from '../core/common/defaults.ts';
 import { problem, SiteError, type Problem } from '../core/common/errors.ts';
 import { cacheDirOf } from '../core/common/paths.ts';
-import { openPreview, previewTarget, removePreviewAt, withoutPreviews } from '../core/deploy/preview.ts';
-import { profileExists, profileFiles } from '../core/deploy/profile.ts';
+import { deletePreview, openPreview, previewTarget, withoutPreviews } from '../core/deploy/preview.ts';
+import { requireProfile } from '../core/deploy/profile.ts';
 import { publish, type DeployResult } from '../core/deploy/publish.ts';
-import { deployJson, failedDeployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
+import { deployJson, deployNotes, failedDeployJson, formatPlan, summaryLine } from '../core/deploy/report.ts';
 import { abortOnSignals } from '../core/deploy/signals.ts';
 import { chooseTarget, needsSiteTargets } from '../core/deploy/target.ts';
 import { loadSiteConfig } from '../core/load/config.ts';
@@ -73,22 +73,14 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
   try {
     const targets = needsSiteTargets(flags) ? (await loadSiteConfig(resolve(flags.content))).deployTargets : [];
     target = chooseTarget(flags, targets);
-    if (target.profile && !(await profileExists(target.profile))) {
-      const files = profileFiles().join(' nor ');
-      throw new SiteError(
-        problem('DEPLOY_PROFILE_MISSING', `The target names the profile "${target.profile}", which neither ${files} defines.`),
-      );
-    }
+    await requireProfile(target.profile);
     if (flags.preview !== undefined && flags.deletePreview !== undefined)
       throw new SiteError(problem('USAGE', 'Give --preview NAME (deploy a preview) or --delete-preview NAME (remove one), not both.'), 2);
     // Loaded on use, so that other commands never load the S3 client.
     const { openBucket } = await import('../core/deploy/client.ts');
     if (flags.deletePreview !== undefined) {
-      const at = previewTarget(target, flags.deletePreview);
-      const keys = await removePreviewAt(openBucket(at), at, dryRun);
-      const listed = dryRun ? keys.map((key) => `delete  ${key}\n`).join('') : '';
-      const done = `${dryRun ? 'would remove' : 'removed'} ${keys.length} object(s) under s3://${at.bucket}/${at.prefix}`;
-      if (!flags.quiet) process.stdout.write(`${listed}Preview "${flags.deletePreview}": ${done}\n`);
+      const report = await deletePreview((at) => openBucket(at), target, flags.deletePreview, dryRun);
+      if (!flags.quiet) process.stdout.write(report);
       return 0;
     }
     const preview = flags.preview === undefined ? undefined : await openPreview(flags.out, flags.preview);
@@ -106,12 +98,8 @@ export async function runDeploy(root: string, flags: DeployFlags, debug: boolean
       ...(flags.quiet || flags.json ? {} : { onProgress: progress.update }),
     });
     progress.clear();
-    const { tookOver, plan } = result;
-    if (tookOver && !flags.quiet)
-      process.stderr.write(`Took over the lock of a deploy killed on this machine (pid ${tookOver.pid}, ${tookOver.since}).\n`);
-    if (plan.otherSites.length && !flags.quiet)
-      process.stderr.write(`Left alone: ${plan.otherSites.join(', ')} (another site's deploy owns each; it holds its .ecom-site/).\n`);
-    if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(plan));
+    if (!flags.quiet) process.stderr.write(deployNotes(result));
+    if (dryRun && !flags.json && !flags.quiet) chatter.write(formatPlan(result.plan));
     const errors: Problem[] = result.refused ? [result.refused] : [];
     if (flags.json) process.stdout.write(`${JSON.stringify(deployJson(result, target, dryRun, seconds(), errors), null, 2)}\n`);
     else if (!flags.quiet) chatter.write(summaryLine(result, target, dryRun, seconds()));

@@ -77,6 +77,18 @@ export async function removePreviewAt(bucket: Bucket, at: TargetUrl, dryRun: boo
   }
 }
 
+/**
+ * `deploy --delete-preview NAME`: removes the preview `name` of `target` (`dryRun`: lists what it would
+ * remove); returns what to print.
+ */
+export async function deletePreview(open: (at: TargetUrl) => Bucket, target: TargetUrl, name: string, dryRun: boolean): Promise<string> {
+  const at = previewTarget(target, name);
+  const keys = await removePreviewAt(open(at), at, dryRun);
+  const listed = dryRun ? keys.map((key) => `delete  ${key}\n`).join('') : '';
+  const done = `${dryRun ? 'would remove' : 'removed'} ${keys.length} object(s) under s3://${at.bucket}/${at.prefix}`;
+  return `${listed}Preview "${name}": ${done}\n`;
+}
+
 /** Removes every object under a preview's prefix (`dryRun`: none); returns the keys, sorted. */
 export async function removePreview(bucket: Bucket, target: TargetUrl, dryRun: boolean): Promise<string[]> {
   const keys = [...(await bucket.list(target.prefix)).keys()].sort();

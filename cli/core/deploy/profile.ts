@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { problem, SiteError } from '../common/errors.ts';
 
 /** The profile names an AWS config or credentials file defines: `[name]`, `[profile name]`. */
 export function profileNames(text: string): Set<string> {
@@ -29,4 +30,11 @@ export async function profileExists(name: string, env: NodeJS.ProcessEnv = proce
     if (profileNames(text).has(name)) return true;
   }
   return false;
+}
+
+/** Throws DEPLOY_PROFILE_MISSING when the target names a profile that neither shared file defines. */
+export async function requireProfile(name: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (name === undefined || (await profileExists(name, env))) return;
+  const files = profileFiles(env).join(' nor ');
+  throw new SiteError(problem('DEPLOY_PROFILE_MISSING', `The target names the profile "${name}", which neither ${files} defines.`));
 }

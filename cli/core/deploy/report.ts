@@ -45,6 +45,15 @@ export function formatPlan(plan: DeployPlan): string {
   return text;
 }
 
+/** What a deploy tells on stderr beside its result: a stale lock it took over, other sites' keys it left alone. */
+export function deployNotes({ tookOver, plan }: DeployResult): string {
+  let notes = '';
+  if (tookOver) notes += `Took over the lock of a deploy killed on this machine (pid ${tookOver.pid}, ${tookOver.since}).\n`;
+  if (plan.otherSites.length)
+    notes += `Left alone: ${plan.otherSites.join(', ')} (another site's deploy owns each; it holds its .ecom-site/).\n`;
+  return notes;
+}
+
 /** The one summary line of a deploy. */
 export function summaryLine(result: DeployResult, target: TargetUrl, dryRun: boolean, seconds: number): string {
   const where = formatTargetUrl(target);

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deployLimits } from '../../../../cli/core/deploy/limits.ts';
-import { profileExists, profileFiles, profileNames } from '../../../../cli/core/deploy/profile.ts';
+import { profileExists, profileFiles, profileNames, requireProfile } from '../../../../cli/core/deploy/profile.ts';
 import { tempDir } from '../../../helpers/temp.ts';
 
 describe('deployLimits', () => {
@@ -65,5 +65,21 @@ describe('profiles', () => {
     expect(await profileExists('site', { AWS_CONFIG_FILE: join(dir, 'none'), AWS_SHARED_CREDENTIALS_FILE: join(dir, 'none2') })).toBe(
       false,
     );
+  });
+
+  it('refuses a profile no file defines with DEPLOY_PROFILE_MISSING naming both files, and lets a target without one pass', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config'), '[profile site]\n');
+    const env = { AWS_CONFIG_FILE: join(dir, 'config'), AWS_SHARED_CREDENTIALS_FILE: join(dir, 'credentials') };
+    await expect(requireProfile('site', env)).resolves.toBeUndefined();
+    await expect(requireProfile(undefined, env)).resolves.toBeUndefined();
+    await expect(requireProfile('other', env)).rejects.toMatchObject({
+      problems: [
+        {
+          code: 'DEPLOY_PROFILE_MISSING',
+          message: `The target names the profile "other", which neither ${join(dir, 'config')} nor ${join(dir, 'credentials')} defines.`,
+        },
+      ],
+    });
   });
 });

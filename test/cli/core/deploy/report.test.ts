@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planDeploy } from '../../../../cli/core/deploy/diff.ts';
-import { changedPaths, deployJson, formatBytes, formatPlan } from '../../../../cli/core/deploy/report.ts';
+import { changedPaths, deployJson, deployNotes, formatBytes, formatPlan } from '../../../../cli/core/deploy/report.ts';
 
 const PLAN = planDeploy(
   [
@@ -44,6 +44,20 @@ describe('the deploy report', () => {
       seconds: 1.235,
       changedPaths: ['/', '/en/DROC', '/old'],
     });
+  });
+
+  it('notes a stale lock taken over and other sites left alone, and nothing when neither happened', () => {
+    const result = { plan: PLAN, uploaded: [], withdrawn: [], deleted: [], failed: [], manifestWritten: false };
+    expect(deployNotes(result)).toBe('');
+    const notes = deployNotes({
+      ...result,
+      plan: { ...PLAN, otherSites: ['blog/', 'shop/'] },
+      tookOver: { pid: 4242, since: '2026-11-29T06:00:00.000Z', host: 'ci', user: 'writer' },
+    });
+    expect(notes).toBe(
+      'Took over the lock of a deploy killed on this machine (pid 4242, 2026-11-29T06:00:00.000Z).\n' +
+        "Left alone: blog/, shop/ (another site's deploy owns each; it holds its .ecom-site/).\n",
+    );
   });
 
   it('formats sizes', () => {
