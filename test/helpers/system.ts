@@ -7,7 +7,7 @@
  * `ensureSystem` touch the machine.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 
 /** Debian's Chromium; never a downloaded browser (test/helpers/browser.ts). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -36,25 +36,42 @@ export interface SystemNeed {
   debian: string;
 }
 
+/**
+ * The Debian package of each need, kept as data in system-packages.json so that `.ci/run` can start
+ * installing them before `npm ci`, while nothing that reads them is installed yet.
+ */
+const PACKAGES = JSON.parse(readFileSync(new URL('./system-packages.json', import.meta.url), 'utf8')) as Record<
+  'browser' | 'nginx' | 'chineseFont' | 's3Gateway' | 'cephMonitor' | 'cephStorage',
+  string
+>;
+
 /** Everything the whole suite needs beyond `npm install`. */
 export const SYSTEM_NEEDS: readonly SystemNeed[] = [
   {
     what: `Chromium at ${CHROMIUM} (browser tests: test/client, test/templates/a11y)`,
     found: (p) => p.executable(CHROMIUM),
-    debian: 'chromium',
+    debian: PACKAGES.browser,
   },
-  { what: `nginx at ${NGINX} (hosting tests: test/hosting)`, found: (p) => p.executable(NGINX), debian: 'nginx-light' },
+  { what: `nginx at ${NGINX} (hosting tests: test/hosting)`, found: (p) => p.executable(NGINX), debian: PACKAGES.nginx },
   {
     // Without one, Chinese link text lays out with no glyphs and the target-size checks of the
     // accessibility test measure boxes no reader sees.
     what: 'a font with Chinese glyphs (the accessibility test measures Chinese link text)',
     found: (p) => p.fontFor('zh'),
-    debian: 'fonts-noto-cjk',
+    debian: PACKAGES.chineseFont,
   },
   // A throwaway one-node Ceph cluster with its S3 gateway on 127.0.0.1 (test/helpers/ceph.ts).
-  { what: "Ceph's S3 gateway /usr/bin/radosgw (deploy tests)", found: (p) => p.executable('/usr/bin/radosgw'), debian: 'radosgw' },
-  { what: 'the Ceph monitor /usr/bin/ceph-mon (deploy tests)', found: (p) => p.executable('/usr/bin/ceph-mon'), debian: 'ceph-mon' },
-  { what: 'the Ceph storage daemon /usr/bin/ceph-osd (deploy tests)', found: (p) => p.executable('/usr/bin/ceph-osd'), debian: 'ceph-osd' },
+  { what: "Ceph's S3 gateway /usr/bin/radosgw (deploy tests)", found: (p) => p.executable('/usr/bin/radosgw'), debian: PACKAGES.s3Gateway },
+  {
+    what: 'the Ceph monitor /usr/bin/ceph-mon (deploy tests)',
+    found: (p) => p.executable('/usr/bin/ceph-mon'),
+    debian: PACKAGES.cephMonitor,
+  },
+  {
+    what: 'the Ceph storage daemon /usr/bin/ceph-osd (deploy tests)',
+    found: (p) => p.executable('/usr/bin/ceph-osd'),
+    debian: PACKAGES.cephStorage,
+  },
 ];
 
 /** What to do before the tests run. */
