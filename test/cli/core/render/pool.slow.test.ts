@@ -110,7 +110,7 @@ describe('render threads that exit', () => {
   }, 120_000);
 
   it('fails a page that needs more memory than the large-page thread has with PAGE_OUT_OF_MEMORY, from render threads and from this thread, instead of ending the process', async () => {
-    process.env.ECOM_SITE_PAGE_HEAP_MB = '200';
+    process.env.ECOM_SITE_PAGE_HEAP_MB = '100';
     try {
       const [hungry] = tasksOf(site.planned.pages.filter((page) => page.locale === 'zh' && page.source.data.title === 'hungry'));
       if (!hungry) throw new Error('no hungry page');
@@ -135,7 +135,7 @@ describe('render threads that exit', () => {
               expect.objectContaining({
                 code: 'PAGE_OUT_OF_MEMORY',
                 file: expect.stringMatching(/zh\/hungry\.md$/),
-                message: expect.stringMatching(/^Rendering \/hungry needs more than 200 MB of memory/),
+                message: expect.stringMatching(/^Rendering \/hungry needs more than 100 MB of memory/),
               }),
             ],
           }),
