@@ -4,16 +4,23 @@
  * folder of links to the real packages with a cache of its own: the CLI finds its root from the bundle's
  * location, which must therefore lie inside the copy.
  */
-import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempDir } from './cli.ts';
 
 /**
  * Copies the project into a temp folder; returns its root. With `sharedCaches` (the default) the copy's
  * caches of encoded photos and social cards are the project's own (a test that inspects a cache wants its
- * own: pass false).
+ * own: pass false). `copiedPhotos` starts an own cache with a copy of the project's encoded photos, for a
+ * test about the other caches that should not pay for encoding every photo again.
  */
-export function copyProject({ sharedCaches = true }: { sharedCaches?: boolean } = {}): string {
+export function copyProject({
+  sharedCaches = true,
+  copiedPhotos = false,
+}: {
+  sharedCaches?: boolean;
+  copiedPhotos?: boolean;
+} = {}): string {
   const root = join(tempDir('ecom-project-'), 'site');
   for (const part of ['bin', 'cli', 'client', 'shared', 'templates', 'public', 'content', 'package.json', 'tsconfig.json']) {
     cpSync(join(ROOT, part), join(root, part), { recursive: true });
@@ -27,6 +34,10 @@ export function copyProject({ sharedCaches = true }: { sharedCaches?: boolean } 
   // the copy shares the project's caches rather than encoding every photo again.
   const cache = join(modules, '.cache', 'ecom-site');
   mkdirSync(cache, { recursive: true });
+  if (!sharedCaches && copiedPhotos) {
+    const photos = join(ROOT, 'node_modules', '.cache', 'ecom-site', 'images');
+    if (existsSync(photos)) cpSync(photos, join(cache, 'images'), { recursive: true });
+  }
   for (const shared of sharedCaches ? ['images', 'cards'] : []) {
     mkdirSync(join(ROOT, 'node_modules', '.cache', 'ecom-site', shared), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', '.cache', 'ecom-site', shared), join(cache, shared));

@@ -12,7 +12,7 @@ import { copyProject } from '../../../helpers/project.ts';
 
 describe('a site that shrank', () => {
   it('has a cache that shrinks after the next builds', { timeout: 400_000 }, async () => {
-    const root = copyProject({ sharedCaches: false });
+    const root = copyProject({ sharedCaches: false, copiedPhotos: true });
     const page = (i: number): string => `---\ntitle: Page ${i}\ndescription: d\nkeywords: k\n---\n\nText ${i}.\n`;
     const pages = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`zh/p${i}.md`, page(i)]));
     const content = makeContent(pages);
