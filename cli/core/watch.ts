@@ -247,9 +247,11 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
 
   // The edited sources take their old ones' places; everything else is kept as it is.
   const sources = loaded.sources.map((source) => edited.get(source.file) ?? source);
+  // A page's data is its source's as load completed it (an article's date from site.yaml `newsDates`):
+  // the front matter is unchanged, so that data still holds.
   const pages = loaded.pages.map((page) => {
     const now = edited.get(page.source.file);
-    return now ? { ...page, source: now } : page;
+    return now ? { ...page, source: { ...now, data: page.source.data } } : page;
   });
   // The edited files' own warnings are replaced by the new ones; the rest (the front matter's prose) stay as
   // they were, as front matter and lines did.

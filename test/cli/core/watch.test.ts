@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../../../cli/core/build.ts';
 import { endSession, rebuild, startSession, type WatchState } from '../../../cli/core/watch.ts';
 import { makeContent, ROOT } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
@@ -89,5 +90,27 @@ describe('the watch engine', () => {
     ]);
     expect(outcome.ok).toBe(true);
     expect(readFileSync(join(out, 'docs', 'a.txt'), 'utf8')).toBe('then a folder');
+  });
+
+  it('keeps the date site.yaml gives an article whose text was edited, as a fresh build shows it', async () => {
+    const article = (title: string, text: string): string =>
+      `---\ntitle: ${title}\ndescription: ${title}\nkeywords: 新闻\ntemplate: article\n---\n\n${text}\n`;
+    const content = makeContent({
+      'site.yaml': `${readFileSync(join(makeContent(), 'site.yaml'), 'utf8')}newsDates:\n  newer: 2024-09\n  older: 2024-03\n`,
+      'zh/news/newer.md': article('较新的消息', '较新。'),
+      'zh/news/older.md': article('较早的消息', '较早。'),
+    });
+    const out = join(dirname(content), 'dist');
+    state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 });
+    const page = join(out, 'news', 'older.html');
+    expect(readFileSync(page, 'utf8')).toContain('2024-03');
+    // A text edit of the older article (the newest is shown on other pages, which takes the full path).
+    const source = join(content, 'zh', 'news', 'older.md');
+    writeFileSync(source, `${readFileSync(source, 'utf8')}\n又一段。\n`);
+    expect((await rebuild(state, [{ event: 'change', path: source }])).ok).toBe(true);
+    const fresh = join(dirname(content), 'fresh');
+    await build({ root: ROOT, contentDir: content, outDir: fresh, drafts: false, strict: false, threads: 0 });
+    expect(readFileSync(page, 'utf8')).toContain('又一段。');
+    expect(readFileSync(page, 'utf8')).toBe(readFileSync(join(fresh, 'news', 'older.html'), 'utf8'));
   });
 });
