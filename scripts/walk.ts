@@ -8,6 +8,9 @@
  *
  * - against the grain: imports of any kind, anywhere in cli/core, from a stage into a later one;
  * - climbs: steps of the walk from a stage back into an earlier one (a later stage calling an earlier one);
+ *   the walk takes each file once, so a call back into a file it has already walked is not a step;
+ * - calls back: every value import, in any file the walk reaches, from a stage into an earlier one, walked
+ *   or not (a later stage using an earlier stage's helper: the strict measure of climbs);
  * - entries: how often the walk comes into each stage from outside it; re-entries are all but the first. The
  *   orchestration (cli/core/*.ts, the commands) is taken as one: every file of it the start reaches through
  *   it, whose imports of the stages are walked together, along the grain (the command that prints a build's
@@ -59,6 +62,8 @@ export interface WalkCount {
   againstGrain: string[];
   /** Steps of the walk into an earlier stage, as `from -> to`. */
   climbs: string[];
+  /** Value imports of the files the walk reached, from a stage into an earlier one, as `from -> to`. */
+  callsBack: string[];
   /** How many times the walk comes into each stage. */
   entries: Record<string, number>;
   /** The sum of entries beyond the first of each stage. */
@@ -111,10 +116,18 @@ export function walk(start: string, files: readonly string[]): WalkCount {
     }
   };
   visit(start);
+  const callsBack = [...seen].flatMap((file) =>
+    edgesOf(file)
+      .filter(({ to, typeOnly }) => {
+        const [a, b] = [rankOf(stageOf(file)), rankOf(stageOf(to))];
+        return !typeOnly && a !== undefined && b !== undefined && b < a;
+      })
+      .map(({ to }) => `${relative(ROOT, file)} -> ${relative(ROOT, to)}`),
+  );
   const entries: Record<string, number> = {};
   for (const stage of stays) entries[stage] = (entries[stage] ?? 0) + 1;
   const reentries = Object.values(entries).reduce((sum, n) => sum + n - 1, 0);
-  return { againstGrain, climbs, entries, reentries, stays };
+  return { againstGrain, climbs, callsBack: callsBack.sort(), entries, reentries, stays };
 }
 
 /** The .ts files under `dir`. */
@@ -137,6 +150,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     [
       `Imports against the grain: ${count.againstGrain.length}\n${list(count.againstGrain)}`,
       `Climbs of the walk from build: ${count.climbs.length}\n${list(count.climbs)}`,
+      `Calls back into an earlier stage, in the files the walk reaches: ${count.callsBack.length}\n${list(count.callsBack)}`,
       `Stages entered: ${entered.join(', ')}; re-entries: ${count.reentries}\n`,
       `Stays: ${count.stays.length}: ${count.stays.join(' > ')}\n`,
     ].join(''),
