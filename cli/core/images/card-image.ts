@@ -73,8 +73,11 @@ export async function cardArt(publicDir: string): Promise<CardArt> {
   return { ...(logo ? { logo } : {}), fonts, hash };
 }
 
-/** At most this many cards are made at once: the rest of the build's file work shares libuv's threads. */
-const limited = semaphore(Math.max(1, Math.min(2, availableParallelism())), ['card']);
+/**
+ * At most this many cards are made at once: the rest of the build's file work shares libuv's threads. A
+ * throttle for the whole process, like the photos' (image-files.ts): the one module-level state here.
+ */
+const cardThrottle = semaphore(Math.max(1, Math.min(2, availableParallelism())), ['card']);
 
 // The layout, in pixels of the 1200×630 card.
 const MARGIN = 80;
@@ -376,7 +379,7 @@ export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string
   } catch {
     // Not made yet.
   }
-  const bytes = await limited('card', () =>
+  const bytes = await cardThrottle('card', () =>
     card.source.kind === 'drawn' ? drawCard(card.source.text, card.source.lang, art) : coverCard(card.source.file),
   );
   onMade?.();

@@ -98,7 +98,7 @@ export async function probePublicImages(publicDir: string, cacheDir: string): Pr
  * once: ~15 MB each at 2560 px, 1.1 GB for 40 photos. Encodes first keeps about one decoded photo per core
  * in memory.
  */
-const limited = semaphore(Math.max(1, availableParallelism()), ['encode', 'decode']);
+const codecThrottle = semaphore(Math.max(1, availableParallelism()), ['encode', 'decode']);
 
 /**
  * A source decoded once, upright, at the widest width asked of it, as raw pixels: each of its files is
@@ -120,7 +120,7 @@ class PhotoChanged extends Error {}
  * cached under the old photo's key and shown wherever it comes back.
  */
 function decode(file: string, width: number, hash: string): Promise<{ data: Buffer; info: OutputInfo }> {
-  return limited('decode', async () => {
+  return codecThrottle('decode', async () => {
     const bytes = await readFile(file);
     if (contentHash(bytes) !== hash) throw new PhotoChanged('it changed while the build was reading it; build again.');
     // Orientation applied, then converted to sRGB (the ICC profile of a wide-gamut or CMYK photo is applied, not dropped).
@@ -135,7 +135,7 @@ function decode(file: string, width: number, hash: string): Promise<{ data: Buff
 
 async function encode(pixels: { data: Buffer; info: OutputInfo }, variant: ImageVariant): Promise<Buffer> {
   const { width, height, channels } = pixels.info;
-  return limited('encode', async () => {
+  return codecThrottle('encode', async () => {
     const sharp = await loadSharp();
     let image = sharp(pixels.data, { raw: { width, height, channels } });
     // Both sides given: the file is exactly the size its variant (and so the page's markup) declares.

@@ -26,7 +26,7 @@ export function renderContext(loaded: ContextInputs, planned: PlannedSite, year:
     parents: lists.parents,
     titles: lists.titles,
     featured: lists.featured,
-    feeds: Object.fromEntries(Object.entries(planned.feeds).map(([l, f]) => [l, { href: f.href, title: f.title }])),
+    feeds: planned.feeds,
     icons: lists.icons,
     year,
     terms: loaded.terms,
