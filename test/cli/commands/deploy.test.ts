@@ -29,6 +29,7 @@ import {
   CreateBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
@@ -116,6 +117,20 @@ function smallContent(files: Record<string, string> = {}): string {
   });
 }
 
+/**
+ * `read` of every item, a few at a time (a bucket of hundreds of objects, read one by one, waits on each
+ * round trip in turn); the results in the items' order.
+ */
+async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await read(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return results;
+}
+
 /** Every object of a bucket under a prefix: key to ETag (without quotes). */
 async function listBucket(bucket: string, prefix = ''): Promise<Map<string, string>> {
   const objects = new Map<string, string>();
@@ -165,10 +180,11 @@ function keyOfPath(path: string): string {
 /** Links and resources (`href`, `src`) of stored pages that lead to a key the bucket lacks: `page -> key`. */
 async function brokenLinks(bucket: string): Promise<string[]> {
   const listing = await listBucket(bucket);
+  const pages = [...listing.keys()].filter((key) => !(key.includes('.') && !key.endsWith('.html')) && !key.includes('.ecom-site/'));
+  const htmls = await inParallel(pages, (key) => text(bucket, key));
   const missing: string[] = [];
-  for (const key of listing.keys()) {
-    if ((key.includes('.') && !key.endsWith('.html')) || key.includes('.ecom-site/')) continue;
-    const html = await text(bucket, key);
+  for (const [i, key] of pages.entries()) {
+    const html = htmls[i] as string;
     for (const match of html.matchAll(/\s(?:href|src)="(\/[^"#?]*)/g)) {
       if ((match[1] as string).startsWith('//')) continue;
       const target = keyOfPath(match[1] as string);
@@ -243,8 +259,10 @@ describe('ecom-site deploy to radosgw', () => {
       expect(listing.has(key), key).toBe(true);
     }
     const types: Record<string, string> = {};
-    for (const key of expected.keys()) {
-      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const keys = [...expected.keys()];
+    const heads = await inParallel(keys, (key) => s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
+    for (const [i, key] of keys.entries()) {
+      const head = heads[i] as HeadObjectCommandOutput;
       const hashed = /^assets\/.*\.[0-9a-f]{10}\.[a-z0-9]+$/.test(key) || /pagefind\/.*_[0-9a-f]{7,}\.pf_[a-z]+$/.test(key);
       expect(head.CacheControl, key).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       expect(head.ContentEncoding, key).toBeUndefined();
