@@ -1,7 +1,11 @@
 /**
  * `ecom-site deploy` against a real S3 server: Ceph's radosgw on 127.0.0.1 (test/helpers/ceph.ts), the
- * run's shared cluster (test/helpers/shared-ceph.ts). Each test deploys real builds of the real site into a bucket of its own and reads
- * the bucket back with the S3 client.
+ * run's shared cluster (test/helpers/shared-ceph.ts). Each test deploys into a bucket of its own and reads
+ * the bucket back with the S3 client. What depends on the real site's size or content (every file's key,
+ * type and Cache-Control; a deploy killed part-way through hundreds of pages) deploys the real site, the
+ * run's shared build; what a deploy does whatever the site (diffs, headers, deletes, prefixes, targets,
+ * retries, credentials, locks, signals) deploys a small site, built once for the file in a copy of the
+ * project whose public/ keeps one photo, so each of its deploys moves a few dozen files, not hundreds.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -9,6 +13,7 @@ import {
   appendFileSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   truncateSync,
   unlinkSync,
@@ -24,6 +29,7 @@ import {
   CreateBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
@@ -35,16 +41,24 @@ import { type CliResult, copyContent, makeContent, ROOT, runCli, runProjectCli, 
 import { deployLimits } from '../../../cli/core/deploy/limits.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { sharedCeph } from '../../helpers/shared-ceph.ts';
+import { sharedSite } from '../../helpers/shared-site.ts';
 import { type S3Proxy, startS3Proxy } from '../../helpers/s3-proxy.ts';
 
 let ceph: CephGateway;
 let s3: S3Client;
 let proxy: S3Proxy;
-/** The real site, built with the default options. */
-let siteA: string;
+/** A built output folder and the project whose CLI built it: only that CLI has the build's record to deploy it by. */
+interface Site {
+  root: string;
+  out: string;
+}
+/** The real site, built with the default options (the run's shared build: read only). */
+let siteA: Site;
+/** The small site (smallContent()), built once for the file in `smallProject`: read only. */
+let small: Site;
+/** A copy of the project whose public/ holds one photo and the few files the templates name. */
+let smallProject: string;
 let bucketCount = 0;
-
-const BIN = join(ROOT, 'bin', 'ecom-site.js');
 
 /** Credentials for the CLI, and nothing of the machine's own AWS set-up. */
 const credentials = (secret?: string): NodeJS.ProcessEnv => cliCredentials(ceph, secret);
@@ -59,13 +73,62 @@ async function newBucket(): Promise<string> {
   return bucket;
 }
 
-function deploy(out: string, url: string, args: string[] = [], env = credentials()): Promise<CliResult> {
-  return runCli(['deploy', '--out', out, '--to', url, ...args], ROOT, env);
+function deploy(site: Site, url: string, args: string[] = [], env = credentials()): Promise<CliResult> {
+  return runProjectCli(site.root, ['deploy', '--out', site.out, '--to', url, ...args], env);
 }
 
-async function build(out: string, args: string[] = []): Promise<void> {
-  const result = await runCli(['build', '--out', out, '--quiet', ...args]);
+/** Builds `content` with the CLI of the project at `root` into a new folder. */
+async function build(root: string, content: string, args: string[] = []): Promise<Site> {
+  const out = join(tempDir('ecom-deploy-'), 'dist');
+  const result = await runProjectCli(root, ['build', '--out', out, '--quiet', '--content', content, ...args]);
   if (result.code !== 0) throw new Error(`build failed: ${result.stderr}`);
+  return { root, out };
+}
+
+/**
+ * A copy of the project whose public/ keeps what the templates name (logo, icons) and one photo: the real
+ * public/ holds photos that every build of any content encodes to many files each.
+ */
+function trimmedProject(): string {
+  const root = copyProject();
+  for (const part of ['news', 'filing', 'home-hero.png']) rmSync(join(root, 'public', 'images', part), { recursive: true });
+  return root;
+}
+
+const page = (title: string, body: string): string =>
+  `---\ntitle: ${title}\ndescription: ${title}页面\nkeywords: ${title}\n---\n\n${body}\n`;
+
+/**
+ * The small site's content, plus `files`: two pages in both locales that link to each other, a photo
+ * (encoded to several files under assets/img/), the search index (on by default), and the pages every
+ * footer links to, so that no page of it links to a page it lacks.
+ */
+function smallContent(files: Record<string, string> = {}): string {
+  return makeContent({
+    'zh/law.md': page('法律声明', '法律声明。'),
+    'en/law.md': page('Legal statement', 'The legal statement.'),
+    'zh/privacy.md': page('隐私政策', '隐私政策。'),
+    'en/privacy.md': page('Privacy policy', 'The privacy policy.'),
+    'zh/DROC.md': page('DROC', 'DR操作台。\n\n![公司](/images/company.jpg)\n\n见[CTOC](/CTOC)。'),
+    'en/DROC.md': page('DROC', 'The DR console.\n\n![The company](/images/company.jpg)\n\nSee [CTOC](/en/CTOC).'),
+    'zh/CTOC.md': page('CTOC', 'CT操作台。'),
+    'en/CTOC.md': page('CTOC', 'The CT console.\n\nSee [DROC](/en/DROC).'),
+    ...files,
+  });
+}
+
+/**
+ * `read` of every item, a few at a time (a bucket of hundreds of objects, read one by one, waits on each
+ * round trip in turn); the results in the items' order.
+ */
+async function inParallel<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await read(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return results;
 }
 
 /** Every object of a bucket under a prefix: key to ETag (without quotes). */
@@ -117,10 +180,11 @@ function keyOfPath(path: string): string {
 /** Links and resources (`href`, `src`) of stored pages that lead to a key the bucket lacks: `page -> key`. */
 async function brokenLinks(bucket: string): Promise<string[]> {
   const listing = await listBucket(bucket);
+  const pages = [...listing.keys()].filter((key) => !(key.includes('.') && !key.endsWith('.html')) && !key.includes('.ecom-site/'));
+  const htmls = await inParallel(pages, (key) => text(bucket, key));
   const missing: string[] = [];
-  for (const key of listing.keys()) {
-    if ((key.includes('.') && !key.endsWith('.html')) || key.includes('.ecom-site/')) continue;
-    const html = await text(bucket, key);
+  for (const [i, key] of pages.entries()) {
+    const html = htmls[i] as string;
     for (const match of html.matchAll(/\s(?:href|src)="(\/[^"#?]*)/g)) {
       if ((match[1] as string).startsWith('//')) continue;
       const target = keyOfPath(match[1] as string);
@@ -130,29 +194,30 @@ async function brokenLinks(bucket: string): Promise<string[]> {
   return missing;
 }
 
-/** Content where every page and several hashed assets differ from the real site's, with two new pages: `DROC` links to new `new-b`, which links to new `new-a`. */
-function changedContent(): string {
-  const content = copyContent();
+/**
+ * `content` (a copy the caller owns) where `DROC` and `CTOC` change their titles, with two new pages:
+ * `DROC` links to new `new-b`, which links to new `new-a`; Chinese only, so `en/new-a` is a stand-in.
+ */
+function changedContent(content: string): string {
   for (const file of ['zh/DROC.md', 'en/DROC.md', 'zh/CTOC.md', 'en/CTOC.md']) {
     const path = join(content, file);
     writeFileSync(path, readFileSync(path, 'utf8').replace(/^title: (.*)$/m, 'title: $1 2'));
   }
-  const page = (title: string, body: string): string => `---\ntitle: ${title}\ndescription: 测试页面\nkeywords: 测试\n---\n\n${body}\n`;
   writeFileSync(join(content, 'zh', 'new-a.md'), page('新页面甲', '新页面甲。'));
   writeFileSync(join(content, 'zh', 'new-b.md'), page('新页面乙', '见[新页面甲](/new-a)。'));
   appendFileSync(join(content, 'zh', 'DROC.md'), '\n\n另见[新页面乙](/new-b)。\n');
   return content;
 }
 
-let siteBBuilt: Promise<string> | undefined;
-/** The real site built from changedContent() with another base URL, once for the file. */
-function siteBuilt(): Promise<string> {
-  siteBBuilt ??= (async () => {
-    const out = join(tempDir('ecom-deploy-'), 'dist');
-    await build(out, ['--content', changedContent(), '--base-url', 'https://b.example']);
-    return out;
-  })();
-  return siteBBuilt;
+const hashes = new Map<string, Map<string, string>>();
+/** The files of a site no test writes to (expectedKeys), hashed once for the file. */
+function keysOf(site: Site): Map<string, string> {
+  let keys = hashes.get(site.out);
+  if (!keys) {
+    keys = expectedKeys(site.out);
+    hashes.set(site.out, keys);
+  }
+  return keys;
 }
 
 /** JSON of a `--json` run. */
@@ -165,8 +230,10 @@ function json(result: CliResult): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  siteA = join(tempDir('ecom-deploy-'), 'dist');
-  [ceph] = await Promise.all([sharedCeph(), build(siteA)]);
+  smallProject = trimmedProject();
+  let real: string;
+  [ceph, real, small] = await Promise.all([sharedCeph(), sharedSite(), build(smallProject, smallContent())]);
+  siteA = { root: ROOT, out: real };
   s3 = s3ClientOf(ceph);
   proxy = await startS3Proxy(ceph.endpoint);
 }, 300_000);
@@ -182,7 +249,7 @@ describe('ecom-site deploy to radosgw', () => {
     const result = await deploy(siteA, urlOf(bucket));
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const expected = expectedKeys(siteA);
+    const expected = keysOf(siteA);
     expect(result.stdout).toMatch(new RegExp(`^Uploaded ${expected.size} file\\(s\\) .* · 0 unchanged · 0 deleted`));
     const listing = await listBucket(bucket);
     expect(Object.fromEntries(siteObjects(listing))).toEqual(Object.fromEntries(expected));
@@ -192,8 +259,10 @@ describe('ecom-site deploy to radosgw', () => {
       expect(listing.has(key), key).toBe(true);
     }
     const types: Record<string, string> = {};
-    for (const key of expected.keys()) {
-      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const keys = [...expected.keys()];
+    const heads = await inParallel(keys, (key) => s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
+    for (const [i, key] of keys.entries()) {
+      const head = heads[i] as HeadObjectCommandOutput;
       const hashed = /^assets\/.*\.[0-9a-f]{10}\.[a-z0-9]+$/.test(key) || /pagefind\/.*_[0-9a-f]{7,}\.pf_[a-z]+$/.test(key);
       expect(head.CacheControl, key).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       expect(head.ContentEncoding, key).toBeUndefined();
@@ -219,7 +288,7 @@ describe('ecom-site deploy to radosgw', () => {
       pf_fragment: 'application/octet-stream',
       pagefind: 'application/octet-stream',
     });
-    expect(await text(bucket, 'en/DROC')).toBe(readFileSync(join(siteA, 'en', 'DROC.html'), 'utf8'));
+    expect(await text(bucket, 'en/DROC')).toBe(readFileSync(join(siteA.out, 'en', 'DROC.html'), 'utf8'));
 
     // The same build again: nothing to upload, and it says so.
     const again = await deploy(siteA, urlOf(bucket));
@@ -231,13 +300,12 @@ describe('ecom-site deploy to radosgw', () => {
 
   it('uploads only the page that changed, and lists its URL for the CDN', async () => {
     const bucket = await newBucket();
-    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
-    const content = copyContent();
+    expect((await deploy(small, urlOf(bucket))).code).toBe(0);
+    const content = smallContent();
     appendFileSync(join(content, 'zh', 'DROC.md'), '\n\n新增一段说明。\n');
-    const siteB = join(tempDir('ecom-deploy-'), 'dist');
-    await build(siteB, ['--content', content]);
-    const before = expectedKeys(siteA);
-    const changed = [...expectedKeys(siteB)].filter(([key, md5]) => before.get(key) !== md5).map(([key]) => key);
+    const siteB = await build(smallProject, content);
+    const before = keysOf(small);
+    const changed = [...expectedKeys(siteB.out)].filter(([key, md5]) => before.get(key) !== md5).map(([key]) => key);
     expect(changed).toContain('DROC');
     const report = json(await deploy(siteB, urlOf(bucket), ['--json']));
     expect(report.ok).toBe(true);
@@ -248,14 +316,15 @@ describe('ecom-site deploy to radosgw', () => {
     expect(report.deleted).toBe(0);
     // The search index's chunks that the edit replaced are content-named, like assets: kept a while.
     const kept = report.kept as string[];
+    expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((key) => /pagefind\/.*\.pf_[a-z]+$/.test(key))).toBe(true);
     const listed = siteObjects(await listBucket(bucket));
-    expect(Object.fromEntries([...listed].filter(([key]) => !kept.includes(key)))).toEqual(Object.fromEntries(expectedKeys(siteB)));
+    expect(Object.fromEntries([...listed].filter(([key]) => !kept.includes(key)))).toEqual(Object.fromEntries(expectedKeys(siteB.out)));
   }, 240_000);
 
   it('re-uploads objects whose stored headers differ from the rules, without --force', async () => {
     const bucket = await newBucket();
-    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    expect((await deploy(small, urlOf(bucket))).code).toBe(0);
     // As if the last deploy had been made under another Cache-Control rule for the pages.
     const manifest = JSON.parse(await text(bucket, '.ecom-site/manifest.json')) as { files: Record<string, { cacheControl: string }> };
     for (const key of ['DROC', 'en/DROC']) {
@@ -272,7 +341,7 @@ describe('ecom-site deploy to radosgw', () => {
       );
     }
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: '.ecom-site/manifest.json', Body: JSON.stringify(manifest) }));
-    const report = json(await deploy(siteA, urlOf(bucket), ['--json']));
+    const report = json(await deploy(small, urlOf(bucket), ['--json']));
     expect(report.uploads).toEqual([
       expect.objectContaining({ key: 'DROC', reason: 'changed headers', cacheControl: 'no-cache' }),
       expect.objectContaining({ key: 'en/DROC', reason: 'changed headers', cacheControl: 'no-cache' }),
@@ -282,15 +351,15 @@ describe('ecom-site deploy to radosgw', () => {
 
   it('deletes nothing when the deletes exceed --max-deletes, and deletes them once allowed', async () => {
     const bucket = await newBucket();
-    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
+    expect((await deploy(small, urlOf(bucket))).code).toBe(0);
     for (const key of ['old-page', 'en/old-page']) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'old' }));
     const before = await listBucket(bucket);
-    const refused = await deploy(siteA, urlOf(bucket), ['--max-deletes', '1']);
+    const refused = await deploy(small, urlOf(bucket), ['--max-deletes', '1']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('DEPLOY_TOO_MANY_DELETES');
     expect(refused.stderr).toContain('would delete 2 objects, more than --max-deletes 1');
     expect(await listBucket(bucket)).toEqual(before);
-    const allowed = json(await deploy(siteA, urlOf(bucket), ['--max-deletes', '2', '--json']));
+    const allowed = json(await deploy(small, urlOf(bucket), ['--max-deletes', '2', '--json']));
     expect(allowed).toMatchObject({
       ok: true,
       uploaded: 0,
@@ -308,7 +377,7 @@ describe('ecom-site deploy to radosgw', () => {
     const bucket = await newBucket();
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'stray', Body: 'x' }));
     proxy.requests.length = 0;
-    const result = await deploy(siteA, urlOf(bucket, proxy.endpoint), ['--dry-run']);
+    const result = await deploy(small, urlOf(bucket, proxy.endpoint), ['--dry-run']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('upload  DROC  (new, ');
     expect(result.stdout).toContain('upload  index.html  (new, ');
@@ -324,15 +393,15 @@ describe('ecom-site deploy to radosgw', () => {
   it('deploys under a prefix, leaving the rest of the bucket alone', async () => {
     const bucket = await newBucket();
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'other/file.txt', Body: 'not ours' }));
-    const result = await deploy(siteA, urlOf(bucket, ceph.endpoint, '&prefix=site/v1'));
+    const result = await deploy(small, urlOf(bucket, ceph.endpoint, '&prefix=site/v1'));
     expect(result.code).toBe(0);
     const listing = await listBucket(bucket);
     expect(Object.fromEntries(siteObjects(await listBucket(bucket, 'site/v1/')))).toEqual(
-      Object.fromEntries(expectedKeys(siteA, 'site/v1/')),
+      Object.fromEntries(expectedKeys(small.out, 'site/v1/')),
     );
     expect(listing.has('site/v1/.ecom-site/manifest.json')).toBe(true);
     expect(listing.get('other/file.txt')).toBeDefined();
-    const again = json(await deploy(siteA, urlOf(bucket, ceph.endpoint, '&prefix=site/v1/'), ['--json']));
+    const again = json(await deploy(small, urlOf(bucket, ceph.endpoint, '&prefix=site/v1/'), ['--json']));
     expect(again).toMatchObject({ ok: true, uploaded: 0, deleted: 0 });
   }, 240_000);
 
@@ -341,21 +410,21 @@ describe('ecom-site deploy to radosgw', () => {
     const content = makeContent({
       'site.yaml': `baseUrl: https://example.test\ncompany:\n  zh: 测试公司\n  en: Test Co\nphone: "+86 000"\nemail: test@example.test\ndeploy:\n  targets:\n    - name: local\n      url: ${urlOf(bucket)}\n`,
     });
-    const named = await runCli(
-      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--dry-run', '--json'],
-      ROOT,
+    const named = await runProjectCli(
+      small.root,
+      ['deploy', '--content', content, '--out', small.out, '--target', 'local', '--dry-run', '--json'],
       credentials(),
     );
     expect(json(named)).toMatchObject({ ok: true, dryRun: true, target: expect.stringContaining(`s3://${bucket}?`) });
-    const only = await runCli(['deploy', '--content', content, '--out', siteA, '--quiet'], ROOT, credentials());
+    const only = await runProjectCli(small.root, ['deploy', '--content', content, '--out', small.out, '--quiet'], credentials());
     expect(only.code).toBe(0);
-    expect(siteObjects(await listBucket(bucket)).size).toBe(expectedKeys(siteA).size);
-    const unknown = await runCli(['deploy', '--content', content, '--out', siteA, '--target', 'eu'], ROOT, credentials());
+    expect(siteObjects(await listBucket(bucket)).size).toBe(keysOf(small).size);
+    const unknown = await runProjectCli(small.root, ['deploy', '--content', content, '--out', small.out, '--target', 'eu'], credentials());
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('USAGE  site.yaml has no deploy target named "eu"; its targets are local.');
-    const both = await runCli(
-      ['deploy', '--content', content, '--out', siteA, '--target', 'local', '--to', urlOf(bucket)],
-      ROOT,
+    const both = await runProjectCli(
+      small.root,
+      ['deploy', '--content', content, '--out', small.out, '--target', 'local', '--to', urlOf(bucket)],
       credentials(),
     );
     expect(both.code).toBe(2);
@@ -364,10 +433,10 @@ describe('ecom-site deploy to radosgw', () => {
   it('retries transient errors with backoff', async () => {
     const bucket = await newBucket();
     proxy.failPuts = 3;
-    const result = await deploy(siteA, urlOf(bucket, proxy.endpoint), ['--quiet']);
+    const result = await deploy(small, urlOf(bucket, proxy.endpoint), ['--quiet']);
     expect(proxy.failPuts).toBe(0);
     expect(result.code).toBe(0);
-    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(expectedKeys(siteA)));
+    expect(Object.fromEntries(siteObjects(await listBucket(bucket)))).toEqual(Object.fromEntries(keysOf(small)));
   }, 240_000);
 });
 
@@ -376,18 +445,18 @@ describe('ecom-site deploy, failures', () => {
 
   it('refuses wrong credentials and a missing bucket with catalogued errors, never printing the secret', async () => {
     const bucket = await newBucket();
-    const wrong = await deploy(siteA, urlOf(bucket), [], credentials(SECRET));
+    const wrong = await deploy(small, urlOf(bucket), [], credentials(SECRET));
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('DEPLOY_ACCESS_DENIED');
-    const wrongJson = await deploy(siteA, urlOf(bucket), ['--json'], credentials(SECRET));
+    const wrongJson = await deploy(small, urlOf(bucket), ['--json'], credentials(SECRET));
     expect(json(wrongJson)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'DEPLOY_ACCESS_DENIED' })] });
-    const missing = await deploy(siteA, urlOf('no-such-bucket-here'), ['--json']);
+    const missing = await deploy(small, urlOf('no-such-bucket-here'), ['--json']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('DEPLOY_NO_BUCKET');
-    const none = await deploy(siteA, urlOf(bucket), [], { ...credentials(), AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' });
+    const none = await deploy(small, urlOf(bucket), [], { ...credentials(), AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('DEPLOY_NO_CREDENTIALS');
-    const debug = await runCli(['--debug', 'deploy', '--out', siteA, '--to', urlOf(bucket)], ROOT, credentials(SECRET));
+    const debug = await runProjectCli(small.root, ['--debug', 'deploy', '--out', small.out, '--to', urlOf(bucket)], credentials(SECRET));
     expect(debug.code).toBe(1);
     for (const run of [wrong, wrongJson, missing, none, debug]) {
       expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
@@ -398,22 +467,25 @@ describe('ecom-site deploy, failures', () => {
 
   it('refuses a folder that is not the complete output of a build', async () => {
     const bucket = await newBucket();
-    const out = join(tempDir('ecom-deploy-'), 'dist');
-    await build(out);
+    // A build of its own, which this test breaks.
+    const site = await build(smallProject, smallContent());
+    const { out } = site;
+    const drocBytes = readFileSync(join(out, 'DROC.html'));
     writeFileSync(join(out, 'DROC.html'), '<p>edited by hand</p>');
-    const edited = await deploy(out, urlOf(bucket));
+    const edited = await deploy(site, urlOf(bucket));
     expect(edited.code).toBe(1);
     expect(edited.stderr).toContain('DEPLOY_NOT_BUILT');
     expect(edited.stderr).toContain('changed since the build: DROC.html');
-    // Same size, modification time put back: the bytes still differ from the build's record.
-    await build(out);
+    // The edit undone; then another of the same size, modification time put back: the bytes still differ
+    // from the build's record.
+    writeFileSync(join(out, 'DROC.html'), drocBytes);
     const path = join(out, 'en', 'DROC.html');
     const before = statSync(path);
     const bytes = readFileSync(path, 'utf8');
     writeFileSync(path, bytes.replace('<title>', '<titlf>').replace('</title>', '</titlf>'));
     utimesSync(path, before.atime, before.mtime);
     expect(statSync(path).size).toBe(before.size);
-    const sneaky = await deploy(out, urlOf(bucket), ['--json']);
+    const sneaky = await deploy(site, urlOf(bucket), ['--json']);
     expect(sneaky.code).toBe(1);
     expect(json(sneaky)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'DEPLOY_NOT_BUILT' })] });
     expect(sneaky.stderr).toContain('changed since the build: en/DROC.html');
@@ -422,10 +494,10 @@ describe('ecom-site deploy, failures', () => {
     utimesSync(path, before.atime, before.mtime);
     symlinkSync('/etc/hostname', join(out, 'files-leak.txt'));
     symlinkSync(join(out, 'DROC.html'), join(out, 'copy.html'));
-    const linked = await deploy(out, urlOf(bucket));
+    const linked = await deploy(site, urlOf(bucket));
     expect(linked.code).toBe(1);
     expect(linked.stderr).toContain('it holds symbolic links, which no build writes: copy.html, files-leak.txt');
-    const empty = await deploy(tempDir('ecom-deploy-'), urlOf(bucket));
+    const empty = await deploy({ root: smallProject, out: tempDir('ecom-deploy-') }, urlOf(bucket));
     expect(empty.stderr).toContain('DEPLOY_NOT_BUILT');
     expect([...(await listBucket(bucket)).keys()]).toEqual([]);
   }, 240_000);
@@ -439,23 +511,24 @@ describe('ecom-site deploy, failures', () => {
         Body: JSON.stringify({ host: 'ci-runner-7', pid: 4242, user: 'ci', since: new Date(Date.now() - 10 * 60_000).toISOString() }),
       }),
     );
-    const held = await deploy(siteA, urlOf(bucket));
+    const held = await deploy(small, urlOf(bucket));
     expect(held.code).toBe(1);
     expect(held.stderr).toContain('DEPLOY_LOCKED');
     expect(held.stderr).toMatch(/ci@ci-runner-7 \(pid 4242\), taken .* \(10 min ago\)/);
     expect(held.stderr).toContain('.ecom-site/lock.json');
     expect([...(await listBucket(bucket)).keys()]).toEqual(['.ecom-site/lock.json']);
 
-    // Two real deploys at once: the second finds the first's lock.
+    // Two real deploys at once: the second finds the first's lock. Each of the first's uploads is held
+    // long enough that its few dozen files keep it running while the second one starts.
     const other = await newBucket();
-    proxy.putDelayMs = 150;
-    const first = spawnDeploy(siteA, urlOf(other, proxy.endpoint));
+    proxy.putDelayMs = 300;
+    const first = spawnDeploy(small, urlOf(other, proxy.endpoint));
     try {
       await waitFor(
         async () => ((await listBucket(other)).has('.ecom-site/lock.json') ? true : undefined),
         () => 'the first deploy never took the lock',
       );
-      const second = await deploy(siteA, urlOf(other));
+      const second = await deploy(small, urlOf(other));
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('DEPLOY_LOCKED');
       expect(second.stderr).toContain(`(pid ${first.child.pid})`);
@@ -463,7 +536,7 @@ describe('ecom-site deploy, failures', () => {
       proxy.putDelayMs = 0;
     }
     expect(await first.exited).toBe(0);
-    expect(Object.fromEntries(siteObjects(await listBucket(other)))).toEqual(Object.fromEntries(expectedKeys(siteA)));
+    expect(Object.fromEntries(siteObjects(await listBucket(other)))).toEqual(Object.fromEntries(keysOf(small)));
   }, 240_000);
 
   it('stops on Ctrl-C, releasing the lock and writing no manifest', async () => {
@@ -483,18 +556,18 @@ describe('ecom-site deploy, failures', () => {
     const listing = await listBucket(bucket);
     expect(listing.has('.ecom-site/lock.json')).toBe(false);
     expect(listing.has('.ecom-site/manifest.json')).toBe(false);
-    expect(listing.size).toBeLessThan(expectedKeys(siteA).size);
+    expect(listing.size).toBeLessThan(keysOf(siteA).size);
   }, 240_000);
 
   it('leaves no page pointing at a missing page or asset when killed mid-way, and converges when run again', async () => {
     const bucket = await newBucket();
     expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
     expect(await brokenLinks(bucket)).toEqual([]);
-    // A second build where every page and several hashed assets (social cards) differ, with new pages.
-    const siteB = await siteBuilt();
-    // Each build's keys and MD5s, read once: each call hashes a whole build.
-    const keysA = expectedKeys(siteA);
-    const keysB = expectedKeys(siteB);
+    // A second build where every page (another base URL) and several hashed assets (social cards) differ,
+    // with new pages.
+    const siteB = await build(ROOT, changedContent(copyContent()), ['--base-url', 'https://b.example']);
+    const keysA = keysOf(siteA);
+    const keysB = keysOf(siteB);
     // The assets phase also carries the search index's content-named chunks (docs/deploy.md, "Phases").
     const firstPhase = (k: string): boolean => k.startsWith('assets/') || /pagefind\/.*\.pf_[a-z]+$/.test(k);
     const newAssets = [...keysB.keys()].filter((k) => firstPhase(k) && !keysA.has(k));
@@ -546,9 +619,9 @@ describe('ecom-site deploy, failures', () => {
 });
 
 /** Starts a deploy as a separate process, to stop it or race it. */
-function spawnDeploy(out: string, url: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [BIN, 'deploy', '--out', out, '--to', url, '--quiet'], {
-    cwd: ROOT,
+function spawnDeploy(site: Site, url: string): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [join(site.root, 'bin', 'ecom-site.js'), 'deploy', '--out', site.out, '--to', url, '--quiet'], {
+    cwd: site.root,
     env: { ...process.env, ...credentials() },
     stdio: 'ignore',
   });
@@ -566,7 +639,7 @@ describe('ecom-site deploy, hardened', () => {
     expect(leak.stderr).toContain('SYMLINK_OUTSIDE');
 
     // public/: a file and a folder leading out, refused; a link inside public/ is fine.
-    const root = copyProject();
+    const root = trimmedProject();
     mkdirSync(join(root, 'public', 'files'), { recursive: true });
     symlinkSync('/etc/passwd', join(root, 'public', 'files', 'leak.txt'));
     symlinkSync('../../..', join(root, 'public', 'files', 'up'));
@@ -625,7 +698,7 @@ describe('ecom-site deploy, hardened', () => {
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
     const endpoint = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
     try {
-      const gaveUp = await deploy(siteA, urlOf('silent-bucket', endpoint), ['--json'], {
+      const gaveUp = await deploy(small, urlOf('silent-bucket', endpoint), ['--json'], {
         ...credentials(),
         ECOM_SITE_DEPLOY_IDLE_MS: '300',
       });
@@ -641,7 +714,7 @@ describe('ecom-site deploy, hardened', () => {
       const before = sockets.length;
 
       // With the default timeouts, SIGTERM while a request hangs ends the deploy, exit 143.
-      const run = spawnDeploy(siteA, urlOf('silent-bucket', endpoint));
+      const run = spawnDeploy(small, urlOf('silent-bucket', endpoint));
       await waitFor(
         () => (sockets.length > before ? true : undefined),
         () => 'the deploy never connected',
@@ -657,8 +730,6 @@ describe('ecom-site deploy, hardened', () => {
   }, 240_000);
 
   it('lets exactly one of several racing deploys take over a stale lock, and none a live one', async () => {
-    const small = join(tempDir('ecom-deploy-'), 'dist');
-    await build(small, ['--content', makeContent()]);
     const deadPid = spawnSync(process.execPath, ['-e', '0']).pid as number;
     const lockOf = (pid: number): string => JSON.stringify({ host: hostname(), pid, user: 'ci', since: new Date().toISOString() });
     const race = async (count: number): Promise<Array<Record<string, unknown>>> => {
@@ -679,7 +750,7 @@ describe('ecom-site deploy, hardened', () => {
         if (r.ok) continue;
         expect(r.errors, `round ${round}`).toEqual([expect.objectContaining({ code: 'DEPLOY_LOCKED' })]);
       }
-      expect(Object.fromEntries(siteObjects(await listBucket(bucketOfRound)))).toEqual(Object.fromEntries(expectedKeys(small)));
+      expect(Object.fromEntries(siteObjects(await listBucket(bucketOfRound)))).toEqual(Object.fromEntries(keysOf(small)));
     }
     bucketOfRound = await newBucket();
     // This test process is alive on this host: its lock is live.
@@ -691,14 +762,12 @@ describe('ecom-site deploy, hardened', () => {
 
   it("owns its prefix only: another site's keys at the root are left alone and reported", async () => {
     const bucket = await newBucket();
-    const small = join(tempDir('ecom-deploy-'), 'dist');
-    await build(small, ['--content', makeContent()]);
     expect((await deploy(small, urlOf(bucket, ceph.endpoint, '&prefix=other/'))).code).toBe(0);
     // The other site is deploying right now: its lock is live.
     const otherLock = JSON.stringify({ host: 'elsewhere', pid: 1, user: 'ci', since: new Date().toISOString() });
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'other/.ecom-site/lock.json', Body: otherLock }));
     const theirs = await listBucket(bucket, 'other/');
-    const result = await deploy(siteA, urlOf(bucket), ['--json', '--max-deletes', '0']);
+    const result = await deploy(small, urlOf(bucket), ['--json', '--max-deletes', '0']);
     expect(result.code).toBe(0);
     const report = json(result);
     expect(report).toMatchObject({ ok: true, deleted: 0, otherSites: ['other/'] });
@@ -706,11 +775,7 @@ describe('ecom-site deploy, hardened', () => {
     expect(await listBucket(bucket, 'other/')).toEqual(theirs);
     expect(Object.keys(JSON.parse(await text(bucket, '.ecom-site/manifest.json')).files).some((k) => k.startsWith('other/'))).toBe(false);
     // A build with files under the other site's prefix is refused before anything is uploaded.
-    const content = copyContent();
-    mkdirSync(join(content, 'zh', 'other'));
-    writeFileSync(join(content, 'zh', 'other', 'page.md'), '---\ntitle: 冲突\ndescription: 冲突页面\nkeywords: 测试\n---\n\n冲突。\n');
-    const clashing = join(tempDir('ecom-deploy-'), 'dist');
-    await build(clashing, ['--content', content]);
+    const clashing = await build(smallProject, smallContent({ 'zh/other/page.md': page('冲突', '冲突。') }));
     const before = await listBucket(bucket);
     const clash = await deploy(clashing, urlOf(bucket));
     expect(clash.code).toBe(1);
@@ -721,8 +786,8 @@ describe('ecom-site deploy, hardened', () => {
 
   it('holds back the pages linking to a new page that failed to upload', async () => {
     const bucket = await newBucket();
-    expect((await deploy(siteA, urlOf(bucket))).code).toBe(0);
-    const siteB = await siteBuilt();
+    expect((await deploy(small, urlOf(bucket))).code).toBe(0);
+    const siteB = await build(smallProject, changedContent(smallContent()));
     const oldDroc = (await listBucket(bucket)).get('DROC');
     proxy.failPaths.add(`/${bucket}/new-a`);
     let failed: CliResult;
@@ -751,12 +816,12 @@ describe('ecom-site deploy, hardened', () => {
   }, 300_000);
 
   it('prints JSON on a usage error, and names a missing profile', async () => {
-    const usage = await deploy(siteA, urlOf('any-bucket'), ['--json', '--max-deletes', '-1']);
+    const usage = await deploy(small, urlOf('any-bucket'), ['--json', '--max-deletes', '-1']);
     expect(usage.code).toBe(2);
     expect(json(usage)).toMatchObject({ ok: false, errors: [expect.objectContaining({ code: 'USAGE' })] });
     const config = join(tempDir('ecom-deploy-'), 'config');
     writeFileSync(config, '[profile ci]\nregion = us-east-1\n');
-    const missing = await deploy(siteA, urlOf('any-bucket', ceph.endpoint, '&profile=deployer'), ['--json'], {
+    const missing = await deploy(small, urlOf('any-bucket', ceph.endpoint, '&profile=deployer'), ['--json'], {
       ...credentials(),
       AWS_CONFIG_FILE: config,
     });
