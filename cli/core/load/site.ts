@@ -100,7 +100,7 @@ async function publicNames(publicDir: string): Promise<string[]> {
  * The settings as this build applies them: `--base-url` and `--base-path` replace site.yaml's; a build is a
  * preview when asked (`--preview`) or when its base path is not site.yaml's, the production one.
  */
-export function applyInputs(config: SiteConfig, inputs: Pick<SiteInputs, 'baseUrl' | 'basePath' | 'preview'>): SiteConfig {
+function applyInputs(config: SiteConfig, inputs: Pick<SiteInputs, 'baseUrl' | 'basePath' | 'preview'>): SiteConfig {
   const basePath = inputs.basePath ?? config.basePath;
   return {
     ...config,

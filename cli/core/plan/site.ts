@@ -24,7 +24,7 @@ import type { Tracked } from '../l10n/track.ts';
 import { feedHeads, pageLists, type FeedHead, type PageLists } from './lists.ts';
 
 /** A canonical page route (no `/home` alias), with the locales that have their own file for it. */
-export interface CanonicalRoute {
+interface CanonicalRoute {
   route: string;
   locales: readonly Locale[];
 }

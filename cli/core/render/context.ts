@@ -9,7 +9,7 @@ import type { PlannedSite } from '../plan/site.ts';
 import type { RenderContext } from './render.ts';
 
 /** What the render context is made of from the loaded site. */
-export type ContextInputs = Pick<LoadedSite, 'config' | 'menu' | 'templates' | 'assets' | 'terms' | 'images'>;
+type ContextInputs = Pick<LoadedSite, 'config' | 'menu' | 'templates' | 'assets' | 'terms' | 'images'>;
 
 /** The render context of a site; `year` is the build's (cli/core/load/build-date.ts `buildYear`). */
 export function renderContext(loaded: ContextInputs, planned: PlannedSite, year: number): RenderContext {

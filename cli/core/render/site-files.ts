@@ -42,7 +42,7 @@ export function siteFiles(assets: SiteAssets, planned: PlannedSite, ctx: RenderC
 }
 
 /** The page at every old address, and the redirect map (cli/core/render/redirects.ts), always written, empty or not. */
-export function redirectFiles(redirects: readonly Redirect[], ctx: RenderContext): Array<[string, string]> {
+function redirectFiles(redirects: readonly Redirect[], ctx: RenderContext): Array<[string, string]> {
   const { config } = ctx;
   const { locales } = config;
   const pages = redirects.map((redirect): [string, string] => {

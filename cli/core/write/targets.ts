@@ -19,7 +19,7 @@ import { isIndexFile } from './search-index.ts';
 import { OutputClaims } from './collisions.ts';
 
 /** What the output is described from: the plan's jobs with the render stage's keys and files, and the loaded site's public/. */
-export interface OutputInputs {
+interface OutputInputs {
   /** The project root: where public/ is. */
   root: string;
   locales: Locales;
@@ -61,7 +61,7 @@ export function publicFileKey(stamp: string): string {
 }
 
 /** The key of an encoded image: its source's hash and the encoding (cli/core/images/images.ts `variantsOf`). */
-export function imageFileKey(key: string): string {
+function imageFileKey(key: string): string {
   return `img:${key}`;
 }
 
@@ -70,7 +70,7 @@ export function imageFileKey(key: string): string {
  * plan asks for it, in parallel with rendering. An image that cannot be read has none: the pages that
  * show it fail with IMAGE_INVALID.
  */
-export function imageTargets(site: Pick<OutputInputs, 'root' | 'images'>): Array<[string, Target]> {
+function imageTargets(site: Pick<OutputInputs, 'root' | 'images'>): Array<[string, Target]> {
   const publicDir = join(site.root, 'public');
   const cacheDir = cacheDirOf(site.root);
   return Object.entries(site.images).flatMap(([path, info]) => {
@@ -92,7 +92,7 @@ export function imageTargets(site: Pick<OutputInputs, 'root' | 'images'>): Array
 }
 
 /** The key of a social card: what its pixels depend on (cli/core/plan/cards.ts `cardKey`). */
-export function cardFileKey(key: string): string {
+function cardFileKey(key: string): string {
   return `card:${key}`;
 }
 
@@ -100,7 +100,7 @@ export function cardFileKey(key: string): string {
  * The social card of every page and 404 page (docs/hosting.md, "Search engines and feeds"), each taken from the
  * card cache or drawn by sharp when the plan asks for it, in parallel with rendering.
  */
-export function cardTargets(site: Pick<OutputInputs, 'root' | 'cards' | 'cardArt'>): Array<[string, Target]> {
+function cardTargets(site: Pick<OutputInputs, 'root' | 'cards' | 'cardArt'>): Array<[string, Target]> {
   const cacheDir = cacheDirOf(site.root);
   return site.cards.map((card): [string, Target] => [
     card.path,
