@@ -6,8 +6,7 @@
 import { isIP } from 'node:net';
 import { InvalidArgumentError } from 'commander';
 import { BASE_URL_HINT, isBaseUrl } from '../core/load/config.ts';
-import { BASE_PATH_HINT, basePathProblem } from '../core/common/base-path.ts';
-import { previewNameProblem } from '../core/deploy/preview.ts';
+import { BASE_PATH_HINT, basePathProblem, previewNameProblem } from '../core/common/base-path.ts';
 
 /** The formats of `build --report`. */
 export const REPORT_FORMATS = ['text', 'json'] as const;

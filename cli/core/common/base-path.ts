@@ -4,6 +4,7 @@
  * URL the build writes is turned from a site path (`/en/DROC`, `/assets/app.<hash>.js`) into a URL here,
  * so a preview under `/preview/pr-12/` and the live site at `/` are the same pages. Pure.
  */
+import { PREVIEW_FOLDER } from './routes.ts';
 
 /** The base path of a site served at the root of its host: its URLs are its site paths, unchanged. */
 export const ROOT_BASE_PATH = '/';
@@ -74,4 +75,22 @@ export function sitePathIn(basePath: string, urlPath: string): string | undefine
 export function basePathOfPage(html: string): string {
   const value = /<html\b[^>]*\sdata-base-path="([^"]*)"/.exec(html)?.[1];
   return value !== undefined && basePathProblem(value) === undefined ? value : ROOT_BASE_PATH;
+}
+
+/**
+ * A preview's name: letters, digits, `.`, `_` and `-`, starting with a letter or digit (a branch or PR:
+ * `pr-12`). Kept with the base path it names, so that the commands' options check it without loading deploy.
+ */
+const PREVIEW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** Why `name` cannot name a preview, or undefined when it can. */
+export function previewNameProblem(name: string): string | undefined {
+  if (!PREVIEW_NAME.test(name) || name.includes('..'))
+    return `"${name}" is no preview name: use letters, digits, ".", "_" and "-", starting with a letter or digit, e.g. pr-12.`;
+  return undefined;
+}
+
+/** The base path a preview is built for: `/preview/<name>/`. */
+export function previewBasePath(name: string): string {
+  return `/${PREVIEW_FOLDER}/${name}/`;
 }

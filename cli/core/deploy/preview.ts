@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { basePathOfPage } from '../common/base-path.ts';
+import { basePathOfPage, previewBasePath } from '../common/base-path.ts';
 import { displayPath } from '../common/paths.ts';
 import { baseUrlFromRobots } from '../render/sitemap.ts';
 import { problem, SiteError } from '../common/errors.ts';
@@ -15,21 +15,6 @@ import { PREVIEW_FOLDER } from '../common/routes.ts';
 import type { TargetUrl } from '../load/target-url.ts';
 import type { Bucket } from './client.ts';
 import { requestProblem } from './publish.ts';
-
-/** A preview's name: letters, digits, `.`, `_` and `-`, starting with a letter or digit (a branch or PR: `pr-12`). */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
-/** Why `name` cannot name a preview, or undefined when it can. */
-export function previewNameProblem(name: string): string | undefined {
-  if (!NAME.test(name) || name.includes('..'))
-    return `"${name}" is no preview name: use letters, digits, ".", "_" and "-", starting with a letter or digit, e.g. pr-12.`;
-  return undefined;
-}
-
-/** The base path a preview is built for: `/preview/<name>/`. */
-export function previewBasePath(name: string): string {
-  return `/${PREVIEW_FOLDER}/${name}/`;
-}
 
 /** The target a preview is deployed to: the site's target, its prefix extended by `preview/<name>/`. */
 export function previewTarget(target: TargetUrl, name: string): TargetUrl {

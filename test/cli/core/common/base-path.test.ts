@@ -5,6 +5,7 @@ import {
   basePathOfPage,
   basePathProblem,
   basePrefix,
+  previewNameProblem,
   ROOT_BASE_PATH,
   sitePathIn,
   siteRootUrl,
@@ -98,4 +99,11 @@ describe('the base path a page was built for', () => {
     expect(basePathOfPage('<main data-base-path="/x/">')).toBe('/');
     expect(basePathOfPage('')).toBe('/');
   });
+});
+
+describe('preview names', () => {
+  it.each(['pr-12', 'feature_x', 'v1.2', 'A'])('accepts %s', (name) => expect(previewNameProblem(name)).toBeUndefined());
+  it.each(['', '..', '../x', 'a/b', '-x', '.x', 'a..b', 'a b', 'é', 'x'.repeat(101)])('refuses %j', (name) =>
+    expect(previewNameProblem(name)).toMatch(/no preview name/),
+  );
 });
