@@ -5,7 +5,7 @@
  * revisions with it. Pure.
  */
 import { SiteError, problem } from '../common/errors.ts';
-import { parseYaml } from '../load/yaml.ts';
+import { parseYaml } from '../common/yaml.ts';
 import type { SourceText } from './blocks.ts';
 
 /** The parts of a page file's text, as offsets into it. */

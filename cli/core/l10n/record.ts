@@ -9,8 +9,8 @@
  */
 import { problem, type Problem } from '../common/errors.ts';
 import { RECORD_SCHEMA } from '../load/content.ts';
-import { isRecord, validate } from '../load/schema.ts';
-import type { YamlSource } from '../load/yaml.ts';
+import { isRecord, validate } from '../common/schema.ts';
+import type { YamlSource } from '../common/yaml.ts';
 
 /** A translation's record, as read from its front matter. */
 export interface TranslationRecord {

@@ -18,9 +18,9 @@ import { checkFences } from './fence.ts';
 import { displayPath } from '../common/paths.ts';
 import { findUnknownPlaceholders, unknownPlaceholder } from './placeholders.ts';
 import { checkFileRoute, routeFromFile } from '../common/routes.ts';
-import { fieldsAt, isRecord, validate, type Field, type Fields } from './schema.ts';
+import { fieldsAt, isRecord, validate, type Field, type Fields } from '../common/schema.ts';
 import { formatSize, sizeAbove } from './size.ts';
-import { parseYaml, type YamlSource } from './yaml.ts';
+import { parseYaml, type YamlSource } from '../common/yaml.ts';
 
 /** A page file as read from disk, front matter validated. */
 export interface SourcePage {

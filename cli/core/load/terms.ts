@@ -13,8 +13,8 @@ import type { Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { displayPath } from '../common/paths.ts';
-import { validate, type Field } from './schema.ts';
-import { parseYaml } from './yaml.ts';
+import { validate, type Field } from '../common/schema.ts';
+import { parseYaml } from '../common/yaml.ts';
 
 /**
  * One concept: its preferred term and the variants to avoid, per locale. A locale other than the default may

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
 import { loadMenu, loadSiteConfig, loadStrings } from '../../../../cli/core/load/config.ts';
-import { parseYaml } from '../../../../cli/core/load/yaml.ts';
+import { parseYaml } from '../../../../cli/core/common/yaml.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';
 import { makeContent } from '../../../helpers/cli.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';

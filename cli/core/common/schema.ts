@@ -5,7 +5,7 @@
  * checks are declared in templates/schema.ts.
  */
 import { isRecord, type Field } from '../../../templates/schema.ts';
-import { problem, type Code, type Problem } from '../common/errors.ts';
+import { problem, type Code, type Problem } from './errors.ts';
 import type { YamlSource } from './yaml.ts';
 
 // The field language (shapes, the types they give, `hasFields`) is the templates' own: they declare their

@@ -17,7 +17,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { problem, SiteError, type Code } from '../common/errors.ts';
+import { problem, SiteError, type Code } from './errors.ts';
 
 /** A parsed YAML text: its plain value, plus a way to find the line of any path in it. */
 export interface YamlSource {
