@@ -25,7 +25,8 @@ import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/remove
 import type { PlannedSite } from './plan/site.ts';
 import { RenderPool, threadsFor } from './render/pool.ts';
 import { redirectFile } from './render/redirects.ts';
-import { applyPlan, newFolderSink } from './write/apply.ts';
+import { applyPlan } from './apply.ts';
+import { newFolderSink } from './write/sinks.ts';
 import {
   emptyManifest,
   heldFiles,

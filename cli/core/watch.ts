@@ -2,7 +2,7 @@
  * The incremental engine behind `ecom-site watch`. After a first full build it keeps the site in
  * memory, what the output folder holds (each file's key) and its render threads running (hot). Every
  * rebuild describes the output the content now asks for and hands it to the one planner and executor that
- * `build` uses too (cli/core/plan/plan.ts, cli/core/write/apply.ts): files whose key changed are made, files no longer
+ * `build` uses too (cli/core/plan/plan.ts, cli/core/apply.ts): files whose key changed are made, files no longer
  * asked for are removed, so once watch is idle its output equals a fresh build's. Describing is
  * where the shortcuts are: a text-only edit of pages (front matter unchanged) re-keys only the jobs of those
  * files, an edit of a file in public/ only that file. A rebuild with errors writes nothing, and its changes
@@ -23,7 +23,8 @@ import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { jobKey } from './render/keys.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import type { Change } from './serve/watcher.ts';
-import { applyPlan, inPlaceSink } from './write/apply.ts';
+import { applyPlan } from './apply.ts';
+import { inPlaceSink } from './write/sinks.ts';
 import { stamps } from './write/cache.ts';
 import { type IndexEvents, searchQueue, type SearchQueue } from './write/search-queue.ts';
 import { pageFileKey, publicFileKey, type SiteTargets } from './write/targets.ts';

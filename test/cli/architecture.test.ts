@@ -18,8 +18,8 @@ import { ROOT } from '../helpers/cli.ts';
 /**
  * The stages in import order, which is the order the build runs them in; each may import from the ones
  * before it. images/ (probing, encoding and drawing) is a toolkit below load, which probes public/'s photos
- * with it. Each stage takes the one before's result: load, l10n, plan, render, then write, whose executor
- * (write/apply.ts) drives the render threads and hands their pages to its sinks.
+ * with it. Each stage takes the one before's result: load, l10n, plan, render, then write; the executor
+ * (cli/core/apply.ts, orchestration) drives the render threads and hands their pages to write's sinks.
  */
 const ORDER = ['common', ...GRAIN];
 

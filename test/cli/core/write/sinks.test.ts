@@ -1,8 +1,8 @@
-/** The sinks of cli/core/write/apply.ts: build's new folder, written as files come, with backpressure. */
+/** The sinks of cli/core/write/sinks.ts: build's new folder, written as files come, with backpressure. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newFolderSink } from '../../../../cli/core/write/apply.ts';
+import { newFolderSink } from '../../../../cli/core/write/sinks.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 
 describe('the new-folder sink', () => {
