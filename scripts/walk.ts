@@ -2,8 +2,8 @@
  * The walk through the house (docs/architecture.md, "The walk"): `npm run walk`. Follows `build` from
  * cli/commands/build.ts through the code its imports run (type-only imports are left out: taking the type
  * of an earlier stage's result is how a stage reads it, not a call), depth first, each file once, and
- * counts how straight the way is along the stage grain load → l10n → plan → render → write (common/ and
- * shared/ lie below all, images/ (the toolkit that probes, encodes and draws) just above them, serve/ and
+ * counts how straight the way is along the stage grain load → l10n → plan → render → write (shared/ and
+ * the toolkits common/ and images/ (the one that probes, encodes and draws) lie below all, serve/ and
  * deploy/ after write). Reproducible from the sources alone.
  *
  * - against the grain: imports of any kind, anywhere in cli/core, from a stage into a later one;
@@ -24,13 +24,20 @@ import { importsIn } from './imports.ts';
 /** The repository root, from this file's place in it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The stages of cli/core along the grain; `common` (and shared/) lies below all of them, images/ the first. */
-export const GRAIN = ['images', 'load', 'l10n', 'plan', 'render', 'write', 'serve', 'deploy'] as const;
+/**
+ * The floors of cli/core below the stages, lowest first: common/ (what every stage uses) and images/ (the
+ * toolkit that probes, encodes and draws photos and cards for load, plan, render and write). Calling down
+ * into them is no step back along the pipeline.
+ */
+export const TOOLKITS = ['common', 'images'] as const;
 
-/** The stage of a file: a folder of cli/core, `below` for common/ and shared/, `hall` for the rest of cli/. */
+/** The stages of cli/core along the grain, above the toolkits. */
+export const GRAIN = ['load', 'l10n', 'plan', 'render', 'write', 'serve', 'deploy'] as const;
+
+/** The stage of a file: a folder of cli/core, `below` for the toolkits and shared/, `hall` for the rest of cli/. */
 export function stageOf(file: string): string {
   const parts = relative(ROOT, file).split('/');
-  if (parts[0] === 'shared' || (parts[1] === 'core' && parts[2] === 'common')) return 'below';
+  if (parts[0] === 'shared' || (parts[1] === 'core' && (TOOLKITS as readonly string[]).includes(parts[2] as string))) return 'below';
   if (parts[0] === 'cli' && parts[1] === 'core' && parts.length > 3) return parts[2] as string;
   return parts[0] === 'cli' ? 'hall' : (parts[0] as string);
 }

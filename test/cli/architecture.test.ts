@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stronglyConnected } from '../../cli/core/common/graph.ts';
 import { specifiersOf } from '../../scripts/imports.ts';
-import { GRAIN } from '../../scripts/walk.ts';
+import { GRAIN, TOOLKITS } from '../../scripts/walk.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /**
@@ -21,7 +21,7 @@ import { ROOT } from '../helpers/cli.ts';
  * with it. Each stage takes the one before's result: load, l10n, plan, render, then write; the executor
  * (cli/core/apply.ts, orchestration) drives the render threads and hands their pages to write's sinks.
  */
-const ORDER = ['common', ...GRAIN];
+const ORDER = [...TOOLKITS, ...GRAIN];
 
 /**
  * Every floor of the house, lowest first: a file may import from its own floor and the ones below it, and
