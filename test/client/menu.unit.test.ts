@@ -155,6 +155,11 @@ describe('arrow keys, Home and End', () => {
     expect(document.activeElement).toBe(c);
     expect(press('Home')).toBe(true);
     expect(document.activeElement).toBe(a);
+    // From the first link too: Home stays there (and the page does not scroll), End goes to the last.
+    expect(press('Home')).toBe(true);
+    expect(document.activeElement).toBe(a);
+    expect(press('End')).toBe(true);
+    expect(document.activeElement).toBe(c);
   });
 
   it('leave other keys, keys outside a menu and a menu without links to the page', () => {
@@ -194,9 +199,22 @@ describe('focus and the pointer', () => {
     expect(state()).toEqual(['false', false, true]);
     links()[1]?.focus();
     expect(state()).toEqual(['false', false, true]);
+    // The pointer over it keeps it hidden as focus leaves; focus coming back from outside lifts that.
+    hover(products(), true);
     $<HTMLAnchorElement>('#before').focus();
+    expect(state()).toEqual(['false', false, true]);
     links()[1]?.focus();
     expect(state()).toEqual(['true', true, false]);
+  });
+
+  it('works on a dropdown without its button', () => {
+    button().remove();
+    links()[0]?.focus();
+    expect(products().classList.contains('open')).toBe(true);
+    press('Escape');
+    expect([products().classList.contains('open'), products().classList.contains('closed')]).toEqual([false, true]);
+    click(links()[1] as HTMLAnchorElement);
+    expect(products().classList.contains('closed')).toBe(true);
   });
 
   it('a hidden menu stays hidden while the pointer is over it as focus leaves, and not once it is not', () => {
