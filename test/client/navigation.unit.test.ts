@@ -131,10 +131,22 @@ describe('swapPage', () => {
     expect([text('.site-footer'), text('.skip-link'), text('.back-to-top'), text('main')]).toEqual(['Footer', 'Skip', 'Top', 'new']);
   });
 
-  it('works on a page without progress bar, status or button', () => {
-    for (const selector of ['.progress', '.net-status', '.back-to-top']) document.querySelector(selector)?.remove();
+  it('works on a page without header, footer, skip link, progress bar, status or button, on either side', () => {
+    const parts = ['.site-header', '.site-footer', '.skip-link', '.progress', '.net-status', '.back-to-top'];
+    for (const selector of parts) document.querySelector(selector)?.remove();
     expect(swapPage(document, parse(pageHtml({ main: '<p>new</p>' })))).toBe(true);
     expect(text('main')).toBe('new');
+    expect(parts.map((selector) => document.querySelector(selector))).toEqual(parts.map(() => null));
+    const bare = (): Document => {
+      const next = parse(pageHtml({ main: '<p>bare</p>' }));
+      for (const selector of parts) next.querySelector(selector)?.remove();
+      return next;
+    };
+    expect(swapPage(document, bare())).toBe(true);
+    expect(text('main')).toBe('bare');
+    show(pageHtml());
+    expect(swapPage(document, bare())).toBe(true);
+    expect([text('.site-header nav'), text('.site-footer')]).toEqual(['AB', 'Footer']);
   });
 
   it('changes nothing and says so when the next document is not a page of this build', () => {
@@ -268,7 +280,7 @@ const link = (href: string): HTMLAnchorElement => {
   const a = document.createElement('a');
   a.href = href;
   a.textContent = href;
-  document.querySelector('main')?.append(a);
+  (document.querySelector('main') ?? document.body).append(a);
   return a;
 };
 /** Back or Forward to `path`, whose entry holds `state`. */
@@ -329,8 +341,18 @@ describe('initNavigation', () => {
     start();
     expect(history.scrollRestoration).toBe('manual');
     scrollTo({ top: 300, behavior: 'instant' });
+    const scrolls = vi.spyOn(window, 'scrollTo');
+    const focused: unknown[] = [];
+    vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement, options?: FocusOptions) {
+      focused.push([this.id, options]);
+    });
     expect(click(link('/en/B'))).toBe(true);
     await settle();
+    // At once, not smoothly, and focus moves to the content without scrolling it away from the top.
+    expect(scrolls.mock.calls).toEqual([[{ top: 0, behavior: 'instant' }]]);
+    expect(focused).toEqual([['main', { preventScroll: true }]]);
+    vi.mocked(HTMLElement.prototype.focus).mockRestore();
+    scrolls.mockRestore();
     expect(net.requests).toEqual(['/en/B']);
     expect(entries).toEqual([
       ['replace', { y: 300 }, undefined],
@@ -339,7 +361,6 @@ describe('initNavigation', () => {
     expect(location.pathname).toBe('/en/B');
     expect([document.title, text('main h1'), document.documentElement.dataset.route]).toEqual(['B', 'B', 'B___en']);
     expect(scrollY).toBe(0);
-    expect(document.activeElement).toBe(document.querySelector('main'));
     expect(status()).toBe('Page loaded: B');
     expect(calls).toEqual(['start', 'finish', 'onPage']);
     expect(assigned).toEqual([]);
@@ -476,8 +497,21 @@ describe('initNavigation', () => {
     expect(scrollY).toBe(50);
     stopListening();
     history.replaceState({ y: 640 }, '', '/en/A');
+    const scrolls = vi.spyOn(window, 'scrollTo');
     start();
     expect(scrollY).toBe(640);
+    expect(scrolls.mock.calls).toEqual([[{ top: 640, behavior: 'instant' }]]);
+  });
+
+  it('shows the error state on a page without content of its own, offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    document.querySelector('main')?.remove();
+    net.served.set('/en/B', { fails: true });
+    start();
+    expect(click(link('/en/B'))).toBe(true);
+    await settle();
+    expect(entries.at(-1)).toEqual(['push', { y: 0 }, '/en/B']);
+    expect(calls).toEqual(['start', 'fail', 'onPage']);
   });
 
   it('shows the error state for an error status, titled by it, with its own entry', async () => {

@@ -151,7 +151,7 @@ function searchPage(index: string, { address = '/en/search', others = [] as Othe
 }
 
 const $ = <T extends Element = HTMLElement>(selector: string): T => document.querySelector(selector) as T;
-const status = (): string => $('.search-status').textContent ?? '';
+const status = (): string => document.querySelector('.search-status')?.textContent ?? '';
 const titles = (): string[] => [...document.querySelectorAll('.search-results h2 a')].map((a) => a.textContent ?? '');
 const input = (): HTMLInputElement => $<HTMLInputElement>('input[name=q]');
 /** Waits until `check` passes; the deadline only guards against a hang. */
