@@ -39,6 +39,7 @@ describe('back to top', () => {
     dispatchEvent(new Event('scroll'));
     expect(button.dataset.visible).toBe('true');
     const scrolls = vi.spyOn(window, 'scrollTo');
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
     document.querySelector('.inner')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(scrolls).not.toHaveBeenCalled();
     document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -46,6 +47,8 @@ describe('back to top', () => {
     button.querySelector('span')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(scrolls).toHaveBeenCalledWith({ top: 0 });
     expect(document.activeElement).toBe(document.getElementById('main'));
+    // The scroll to the top is the stylesheet's smooth one; focus must not jump there first.
+    expect(focus.mock.calls).toEqual([[{ preventScroll: true }]]);
   });
 
   it('works on a page without the button or main', () => {
@@ -158,14 +161,18 @@ describe('locale detection on the root path', () => {
     document.cookie = 'i18n_redirected=en; path=/';
     await detect('detect', '/', ['zh-CN']);
     await detect('detect', '/home', ['ja']);
-    expect(replaced).toEqual(['/en']);
+    await detect('detect-under-base', '/preview/', ['zh-CN'], '/preview/');
+    expect(replaced).toEqual(['/en', '/preview/en']);
   });
 
-  it('names no locale when the tag lists none', async () => {
+  it('names no locale without its script element', async () => {
     history.replaceState(null, '', '/');
+    delete document.documentElement.dataset.basePath;
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(null);
-    vi.resetModules();
-    await import('../../client/detect.ts');
+    for (const script of ['detect', 'detect-under-base']) {
+      vi.resetModules();
+      await import(`../../client/${script}.ts`);
+    }
     expect(replaced).toEqual([]);
   });
 

@@ -234,6 +234,8 @@ describe('the search page', () => {
     ]);
     expect($<HTMLButtonElement>('.search-more').hidden).toBe(false);
     expect($<HTMLElement>('.search-elsewhere').hidden).toBe(true);
+    // The first results leave focus where it was; only "more" moves it.
+    expect(document.activeElement).toBe(document.body);
     expect(location.search).toBe('?q=scanner');
     expect(history.state).toEqual({ searchShown: 10 });
   });
@@ -365,7 +367,23 @@ describe('the search page', () => {
     root.remove();
     vi.runAllTimers();
     vi.useRealTimers();
+    // A search would have put its query in the address at once.
+    expect(location.search).toBe('');
     expect(e.queries).toEqual([]);
+  });
+
+  it('waits while an input method composes, and ignores a query of spaces', () => {
+    const { url } = newIndex(scanners(3));
+    searchPage(url);
+    mountSearch($('.search'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    type('scanner 后', true);
+    vi.runAllTimers();
+    vi.useRealTimers();
+    expect(location.search).toBe('');
+    input().value = '   ';
+    submit();
+    expect([status(), location.search]).toEqual(['', '']);
   });
 
   it('clears the query, results and address on Escape, unless composing or empty', async () => {
