@@ -1,31 +1,11 @@
 /** cli/core/deploy/built.ts: only the complete output of a successful build, byte for byte, is deployable. */
-import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtFiles } from '../../../../cli/core/deploy/built.ts';
-import { emptyManifest, writeManifest } from '../../../../cli/core/write/cache.ts';
 import { MARKER } from '../../../../cli/core/write/output.ts';
+import { builtOutput as built, md5Hex as md5 } from '../../../helpers/built-output.ts';
 import { tempDir } from '../../../helpers/temp.ts';
-
-const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
-
-/** An output folder with its marker and these files, and a cache recording them as the last build wrote them. */
-async function built(files: Record<string, string>): Promise<{ out: string; cache: string }> {
-  const root = tempDir();
-  const out = join(root, 'dist');
-  const cache = join(root, 'cache');
-  mkdirSync(out);
-  writeFileSync(join(out, MARKER), '');
-  const manifest = emptyManifest('test');
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(join(out, file, '..'), { recursive: true });
-    writeFileSync(join(out, file), text);
-    manifest.files[file] = { key: 'k', size: text.length, mtimeMs: 0, md5: md5(text) };
-  }
-  await writeManifest(cache, out, manifest);
-  return { out, cache };
-}
 
 /** The message of the DEPLOY_NOT_BUILT refusal `run` ends with. */
 async function refusal(run: Promise<unknown>): Promise<string> {
