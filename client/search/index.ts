@@ -99,7 +99,8 @@ export function mountSearch(root: HTMLElement): void {
   const list = root.querySelector<HTMLOListElement>('.search-results');
   const elsewhere = root.querySelector<HTMLElement>('.search-elsewhere');
   const more = root.querySelector<HTMLButtonElement>('.search-more');
-  if (!form || !input || !status || !list || !elsewhere || !more || root.dataset.mounted) return;
+  // Set up once per element: an empty data attribute reads back as '' (falsy), so its presence is what counts.
+  if (!form || !input || !status || !list || !elsewhere || !more || root.dataset.mounted !== undefined) return;
   root.dataset.mounted = '';
   const texts = root.dataset;
   const lang = doc.documentElement.lang;

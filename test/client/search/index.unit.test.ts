@@ -256,6 +256,18 @@ describe('the search page', () => {
     expect(history.state).toEqual({ searchShown: 23 });
   });
 
+  it('sets a search page up once, however often it is mounted: one search per query, ten more per “more”', async () => {
+    const { url, engine: e } = newIndex(scanners(23));
+    searchPage(url, { address: '/en/search?q=scanner' });
+    mountSearch($('.search'));
+    mountSearch($('.search'));
+    await until(() => expect(titles()).toHaveLength(10));
+    $<HTMLButtonElement>('.search-more').click();
+    await until(() => expect(titles()).toHaveLength(20));
+    expect(titles()).toEqual(Array.from({ length: 20 }, (_, i) => `Scanner ${i + 1}`));
+    expect(e.queries).toEqual(['scanner']);
+  });
+
   it('shows as many results as the entry it comes back to showed, and restores its position after them', async () => {
     const { url } = newIndex(scanners(25));
     history.replaceState({ searchShown: 20, y: 700 }, '', '/en/search?q=scanner');
