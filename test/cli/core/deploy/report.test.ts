@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { planDeploy } from '../../../../cli/core/deploy/diff.ts';
-import { changedPaths, deployJson, deployNotes, formatBytes, formatPlan } from '../../../../cli/core/deploy/report.ts';
+import { planDeploy, type Upload } from '../../../../cli/core/deploy/diff.ts';
+import { SiteError, problem } from '../../../../cli/core/common/errors.ts';
+import {
+  changedPaths,
+  deployJson,
+  deployNotes,
+  failedDeployJson,
+  formatBytes,
+  formatPlan,
+  summaryLine,
+} from '../../../../cli/core/deploy/report.ts';
 
 const PLAN = planDeploy(
   [
@@ -58,6 +67,71 @@ describe('the deploy report', () => {
       'Took over the lock of a deploy killed on this machine (pid 4242, 2026-11-29T06:00:00.000Z).\n' +
         "Left alone: blog/, shop/ (another site's deploy owns each; it holds its .ecom-site/).\n",
     );
+  });
+
+  it('says in one line what a deploy did, and what a dry run would do', () => {
+    const target = { bucket: 'b-1', pathStyle: false, prefix: 'www/' };
+    const uploads = [...PLAN.uploads.assets, ...PLAN.uploads.pages, ...PLAN.uploads.roots];
+    const done = { plan: PLAN, uploaded: uploads.slice(0, 2), withdrawn: [], deleted: ['www/old'], failed: [], manifestWritten: true };
+    const bytes = formatBytes(uploads.slice(0, 2).reduce((sum, u) => sum + u.size, 0));
+    expect(summaryLine(done, target, false, 2.04)).toBe(
+      `Uploaded 2 file(s) (${bytes}) to s3://b-1?prefix=www%2F · 0 unchanged · 1 deleted · 0 kept a while · 2.0 s\n`,
+    );
+    expect(summaryLine(done, target, true, 0.5)).toBe(
+      'Would upload 3 file(s) (2.1 KB) to s3://b-1?prefix=www%2F · 0 unchanged · 1 to delete · 0 kept a while · 0.5 s\n',
+    );
+    const idle = { ...done, uploaded: [], deleted: [] };
+    expect(summaryLine(idle, target, false, 1)).toContain(' · 0 kept a while · nothing changed · 1.0 s\n');
+  });
+
+  it('lists in its JSON only the uploads that were made, in plan order, with their headers', () => {
+    const target = { bucket: 'b-1', pathStyle: false, prefix: 'www/' };
+    const [page] = PLAN.uploads.pages;
+    const [root] = PLAN.uploads.roots;
+    expect([page?.key, root?.key]).toEqual(['www/en/DROC', 'www/index.html']);
+    // Finished in the other order; listed in the plan's.
+    const result = { plan: PLAN, uploaded: [root, page] as Upload[], withdrawn: [], deleted: [], failed: [], manifestWritten: true };
+    const doc = deployJson(result, target, false, 3, []);
+    expect((doc.uploads as Array<{ key: string }>).map((u) => u.key)).toEqual(['www/en/DROC', 'www/index.html']);
+    expect(doc).toMatchObject({ ok: true, dryRun: false, uploaded: 2, bytes: 2148, deleted: 0, manifest: 'changed', errors: [] });
+    expect((doc.uploads as Array<Record<string, unknown>>)[0]).toEqual({
+      key: 'www/en/DROC',
+      file: 'en/DROC.html',
+      phase: 'pages',
+      reason: 'new',
+      bytes: 100,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+    });
+    expect(doc.phases).toEqual([
+      { phase: 'assets', uploads: 1, bytes: 10 },
+      { phase: 'pages', uploads: 1, bytes: 100 },
+      { phase: 'roots', uploads: 1, bytes: 2048 },
+      { phase: 'indexes', uploads: 0, bytes: 0 },
+    ]);
+  });
+
+  it('writes a failed deploy as JSON with its catalogued errors, or INTERNAL, and what it did before', () => {
+    const target = { bucket: 'b-1', pathStyle: false, prefix: 'www/' };
+    const partial = { plan: PLAN, uploaded: [], withdrawn: [], deleted: [], failed: [], manifestWritten: false };
+    const refused = new SiteError(problem('DEPLOY_TOO_MANY_DELETES', 'Too many.'));
+    expect(failedDeployJson(refused, partial, target, false, 1)).toMatchObject({
+      ok: false,
+      target: 's3://b-1?prefix=www%2F',
+      errors: [{ code: 'DEPLOY_TOO_MANY_DELETES', message: 'Too many.' }],
+      manifest: 'changed',
+    });
+    expect(failedDeployJson(new Error('socket hang up'), undefined, undefined, false, 1)).toMatchObject({
+      ok: false,
+      target: null,
+      uploaded: 0,
+      manifest: null,
+      changedPaths: [],
+      errors: [{ code: 'INTERNAL', message: 'The deploy failed; see stderr.' }],
+    });
+    // A result carried by the error wins over the partial one.
+    const carried = Object.assign(new Error('x'), { result: { ...partial, deleted: ['www/old'] } });
+    expect(failedDeployJson(carried, partial, target, false, 1).deleted).toBe(1);
   });
 
   it('formats sizes', () => {
