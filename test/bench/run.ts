@@ -489,7 +489,7 @@ const targets = [
     2.0,
   ),
   `| ecom-site's own Node process, peak RSS: cold build / one Chinese page edited, ${totalPages} pages | ${nodeRss(samples.get(ECOM) ?? [])} / ${nodeRss(oneZh)} | | | ≤ 350 MB |`,
-  `| Hugo + Pagefind CLI over its output, cold build, ${totalPages} pages | ${fmt(wallOf(hugoName) + wallOf(PF_HUGO))} | | | |`,
+  `| Hugo + Pagefind CLI over its output, cold build, ${totalPages} pages | ${hugoBin ? fmt(wallOf(hugoName) + wallOf(PF_HUGO)) : 'not installed (Debian package hugo)'} | | | |`,
 ];
 
 const machine = `machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${PAGES} pages per locale, ${ROUNDS} rounds, ${PHOTOS} photos`;
