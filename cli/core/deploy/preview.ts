@@ -16,9 +16,12 @@ import type { TargetUrl } from '../load/target-url.ts';
 import type { Bucket } from './client.ts';
 import { requestProblem } from './publish.ts';
 
-/** The target a preview is deployed to: the site's target, its prefix extended by `preview/<name>/`. */
+/**
+ * The target a preview is deployed to: the site's target, its prefix extended by `preview/<name>/`, the
+ * preview's base path as a key prefix, so that its keys and its URLs name the same folder.
+ */
 export function previewTarget(target: TargetUrl, name: string): TargetUrl {
-  return { ...target, prefix: `${target.prefix}${PREVIEW_FOLDER}/${name}/` };
+  return { ...target, prefix: `${target.prefix}${previewBasePath(name).slice(1)}` };
 }
 
 /**
