@@ -17,8 +17,9 @@ import { CARD_LOGO } from './images/card-image.ts';
 import { buildYear } from './load/build-date.ts';
 import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
 import { fieldsOfTemplates } from './load/site.ts';
-import { sameNotice, trackTranslations } from './l10n/track.ts';
-import { listJobs, type Job } from './plan/jobs.ts';
+import { retrackTranslations, sameNotice, trackTranslations } from './l10n/track.ts';
+import type { Job } from './plan/jobs.ts';
+import type { PlannedPage } from './load/i18n.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
 import { jobKey } from './render/keys.ts';
 import { portable, type RenderPool } from './render/pool.ts';
@@ -259,7 +260,10 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
   const replaced = new Set(loaded.sources.filter((source) => edited.has(source.file)).flatMap((source) => source.warnings));
   const warnings = [...loaded.warnings.filter((w) => !replaced.has(w)), ...[...edited.values()].flatMap((s) => s.warnings)];
   // An edited source may turn its translations outdated or current again: their notices and warnings follow.
-  const tracked = trackTranslations(sources, pages, loaded.config.locales, state.built.versions);
+  const { locales } = loaded.config;
+  const tracked =
+    retrackTranslations(state.built.tracked, sources, pages, locales, new Set(edited.keys()), state.built.versions) ??
+    trackTranslations(sources, pages, locales, state.built.versions);
   if (tracked.errors.length) return undefined;
   const next = {
     ...state.built,
@@ -267,7 +271,16 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
     tracked,
     planned: { ...state.built.planned, pages: tracked.pages },
   };
-  const jobs = listJobs(tracked.pages, loaded.config.locales);
+  // The pages keep their routes and order, so the jobs do: each takes its page's new object, if it has one.
+  const renewed = new Map<PlannedPage, PlannedPage>();
+  state.built.planned.pages.forEach((page, index) => {
+    const now = tracked.pages[index] as PlannedPage;
+    if (now !== page) renewed.set(page, now);
+  });
+  const jobs = state.built.jobs.map((job) => {
+    const page = renewed.get(job.page);
+    return page ? { ...job, page } : job;
+  });
   const keys = [...state.built.keys];
   const targets = new Map<string, Target>(state.built.targets);
   jobs.forEach((job, index) => {

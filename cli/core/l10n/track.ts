@@ -7,7 +7,8 @@ import type { Problem } from '../common/errors.ts';
 import { langOf, type Locales } from '../common/locales.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 import type { PlannedPage } from '../load/i18n.ts';
-import { outdatedWarnings, translationStatuses, type SourceCache, type L10nPage, type TranslationStatus } from './status.ts';
+import { readRecord } from './record.ts';
+import { outdatedWarnings, statusOf, translationStatuses, type L10nPage, type SourceCache, type TranslationStatus } from './status.ts';
 
 /** What tracking adds to a site: the statuses, the pages with their notices, warnings and errors. */
 export interface Tracked {
@@ -34,8 +35,42 @@ export function trackTranslations(
   cache?: SourceCache,
 ): Tracked {
   const { statuses, problems } = translationStatuses(sources, locales, cache);
+  return { statuses, pages: withNotices(statuses, pages, locales), warnings: outdatedWarnings(statuses), errors: problems };
+}
+
+/**
+ * `trackTranslations` after an edit of the text of the files `edited`, their front matter unchanged, from
+ * the result `before` of the sources as they were: which page translates which, and every record, depend on
+ * front matter and routes only, so the pairs stand; only the statuses of the edited files and of the
+ * translations of an edited source are worked out again. The same result as `trackTranslations` on the
+ * edited sources, without reading every page's record again (the edit a writer waits for in `watch`).
+ * Undefined when `before` had errors (the whole walk reports them again).
+ */
+export function retrackTranslations(
+  before: Tracked,
+  sources: readonly L10nPage[],
+  pages: readonly PlannedPage[],
+  locales: Locales,
+  edited: ReadonlySet<string>,
+  cache?: SourceCache,
+): Tracked | undefined {
+  if (before.errors.length) return undefined;
+  const touched = new Set(before.statuses.filter((status) => edited.has(status.file) || edited.has(status.source.file)));
+  if (!touched.size) return { ...before, pages: withNotices(before.statuses, pages, locales) };
+  const wanted = new Set([...touched].flatMap((status) => [status.file, status.source.file]));
+  const byFile = new Map(sources.filter((source) => wanted.has(source.file)).map((source) => [source.file, source]));
+  const statuses = before.statuses.map((status) => {
+    if (!touched.has(status)) return status;
+    const page = byFile.get(status.file) as L10nPage;
+    return statusOf(page, byFile.get(status.source.file) as L10nPage, readRecord(page.data), cache);
+  });
+  return { statuses, pages: withNotices(statuses, pages, locales), warnings: outdatedWarnings(statuses), errors: [] };
+}
+
+/** `pages` with each outdated translation's notice set, and taken off the others; an unchanged page is the same object. */
+function withNotices(statuses: readonly TranslationStatus[], pages: readonly PlannedPage[], locales: Locales): PlannedPage[] {
   const outdated = new Map(statuses.filter((s) => s.state === 'outdated' && s.notice).map((s) => [s.file, s]));
-  const noticed = pages.map((page): PlannedPage => {
+  return pages.map((page): PlannedPage => {
     const status = page.fallback ? undefined : outdated.get(page.source.file);
     const notice = status
       ? { href: encodeSitePath(localisePath(status.route, status.source.locale, locales)), hreflang: langOf(locales, status.source.locale) }
@@ -44,5 +79,4 @@ export function trackTranslations(
     const { outdated: _old, ...rest } = page;
     return notice ? { ...rest, outdated: notice } : rest;
   });
-  return { statuses, pages: noticed, warnings: outdatedWarnings(statuses), errors: problems };
 }

@@ -45,7 +45,8 @@ export interface Plan {
   remove: string[];
 }
 
-const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Paths in code-unit order: the order of every list of a plan. */
+export const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Plans the output. A job writes all its files at once (the English home page is `en.html` and

@@ -13,7 +13,7 @@ import { variantsOf, type ImageTable } from '../images/images.ts';
 import { cacheDirOf, displayPath } from '../common/paths.ts';
 import type { Locales } from '../common/locales.ts';
 import type { Job } from '../plan/jobs.ts';
-import type { Target } from '../plan/plan.ts';
+import { byPath, type Target } from '../plan/plan.ts';
 import { SiteError } from '../common/errors.ts';
 import { isIndexFile } from './search-index.ts';
 import { OutputClaims } from './collisions.ts';
@@ -151,5 +151,6 @@ export function outputTargets(site: OutputInputs, publicStamps: Readonly<Record<
   }
   const problems = claims.result();
   if (problems.length) throw new SiteError(problems);
-  return { jobs, keys, targets };
+  // In the order of the plan's lists: sorting them (every rebuild of watch) then costs one pass, not a sort.
+  return { jobs, keys, targets: new Map([...targets].sort(([a], [b]) => byPath(a, b))) };
 }
