@@ -3,8 +3,8 @@
  * cli/commands/build.ts through the code its imports run (type-only imports are left out: taking the type
  * of an earlier stage's result is how a stage reads it, not a call), depth first, each file once, and
  * counts how straight the way is along the stage grain load → l10n → plan → render → write (shared/ and
- * the toolkits common/ and images/ (the one that probes, encodes and draws) lie below all, serve/ and
- * deploy/ after write). Reproducible from the sources alone.
+ * the toolkits common/, text/ and images/ lie below all, serve/ and deploy/ after write). Reproducible
+ * from the sources alone.
  *
  * - against the grain: imports of any kind, anywhere in cli/core, from a stage into a later one;
  * - climbs: steps of the walk from a stage back into an earlier one (a later stage calling an earlier one);
@@ -25,11 +25,12 @@ import { importsIn } from './imports.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The floors of cli/core below the stages, lowest first: common/ (what every stage uses) and images/ (the
- * toolkit that probes, encodes and draws photos and cards for load, plan, render and write). Calling down
- * into them is no step back along the pipeline.
+ * The floors of cli/core below the stages, lowest first: common/ (what every stage uses), text/ (the
+ * writer's text: placeholders, terms, prose checks and UI-text lookup, for load, plan and render alike) and
+ * images/ (the toolkit that probes, encodes and draws photos and cards for load, plan, render and write).
+ * Calling down into them is no step back along the pipeline.
  */
-export const TOOLKITS = ['common', 'images'] as const;
+export const TOOLKITS = ['common', 'text', 'images'] as const;
 
 /** The stages of cli/core along the grain, above the toolkits. */
 export const GRAIN = ['load', 'l10n', 'plan', 'render', 'write', 'serve', 'deploy'] as const;
@@ -48,11 +49,19 @@ function rankOf(stage: string): number | undefined {
   return rank < 0 ? undefined : rank;
 }
 
+/** The imports of each file parsed so far, for this run: a file is asked for them several times, and parsing costs. */
+const edgesCache = new Map<string, Array<{ to: string; typeOnly: boolean }>>();
+
 /** The project's files a file imports by a relative path, each marked type-only or not. */
 function edgesOf(file: string): Array<{ to: string; typeOnly: boolean }> {
-  return importsIn(readFileSync(file, 'utf8'), file)
-    .filter((found) => found.specifier.startsWith('.'))
-    .map((found) => ({ to: resolve(dirname(file), found.specifier), typeOnly: found.typeOnly }));
+  let edges = edgesCache.get(file);
+  if (!edges) {
+    edges = importsIn(readFileSync(file, 'utf8'), file)
+      .filter((found) => found.specifier.startsWith('.'))
+      .map((found) => ({ to: resolve(dirname(file), found.specifier), typeOnly: found.typeOnly }));
+    edgesCache.set(file, edges);
+  }
+  return edges;
 }
 
 /** Edges sorted by the rank of their target along the grain (stable: the hall's own files first). */

@@ -12,14 +12,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stronglyConnected } from '../../cli/core/common/graph.ts';
 import { specifiersOf } from '../../scripts/imports.ts';
-import { GRAIN, TOOLKITS } from '../../scripts/walk.ts';
+import { GRAIN, TOOLKITS, walkBuild } from '../../scripts/walk.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 /**
  * The stages in import order, which is the order the build runs them in; each may import from the ones
- * before it. images/ (probing, encoding and drawing) is a toolkit below load, which probes public/'s photos
- * with it. Each stage takes the one before's result: load, l10n, plan, render, then write; the executor
- * (cli/core/apply.ts, orchestration) drives the render threads and hands their pages to write's sinks.
+ * before it. Below load lie the toolkits: common/, text/ (placeholders, terms, prose checks and the UI-text
+ * lookup, which load's checks and render's pages both use) and images/ (probing, encoding and drawing, with
+ * which load probes public/'s photos). Each stage takes the one before's result: load, l10n, plan, render,
+ * then write; the executor (cli/core/apply.ts, orchestration) drives the render threads and hands their
+ * pages to write's sinks.
  */
 const ORDER = [...TOOLKITS, ...GRAIN];
 
@@ -142,12 +144,13 @@ describe('reading imports', () => {
         'shared/constants.ts',
         'client/index.ts',
         'templates/Home.tsx',
+        'cli/core/text/terms.ts',
         'cli/core/load/site.ts',
         'cli/core/build.ts',
         'cli/commands/watch.ts',
         'cli/index.ts',
       ].map((file) => floorOf(join(ROOT, file))),
-    ).toEqual(['shared', 'client', 'templates', 'core/load', 'core', 'commands', 'index']);
+    ).toEqual(['shared', 'client', 'templates', 'core/text', 'core/load', 'core', 'commands', 'index']);
   });
 
   it('tells each wrong way from the right ones', () => {
@@ -157,6 +160,9 @@ describe('reading imports', () => {
     expect(wrongWay('templates', 'core/common')).toBe('back up the order');
     expect(wrongWay('shared', 'templates')).toBe('back up the order');
     expect(wrongWay('core/load', 'core/render')).toBe('back up the order');
+    expect(wrongWay('core/common', 'core/text')).toBe('back up the order');
+    expect(wrongWay('core/text', 'core/load')).toBe('back up the order');
+    expect(wrongWay('core/text', 'core/images')).toBe('back up the order');
     expect(wrongWay('core/plan', 'core/render')).toBe('back up the order');
     expect(wrongWay('core/render', 'core/write')).toBe('back up the order');
     expect(wrongWay('core/render', 'core')).toBe('back up the order');
@@ -167,7 +173,10 @@ describe('reading imports', () => {
       wrongWay('core/render', 'core/load'),
       wrongWay('commands', 'core/plan'),
       wrongWay('core/common', 'shared'),
-    ]).toEqual([undefined, undefined, undefined, undefined]);
+      wrongWay('core/load', 'core/text'),
+      wrongWay('core/render', 'core/text'),
+      wrongWay('core/text', 'core/common'),
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });
 
@@ -179,6 +188,18 @@ describe('the house', () => {
 
   it('imports only down the floors: shared/ below all, client/ apart from cli/, the stages in pipeline order', () => {
     expect(wrongImports(SOURCES)).toEqual([]);
+  });
+
+  it('is walked straight by build: no step back, no call back into an earlier stage, each stage entered once', () => {
+    // A later stage takes what an earlier one found as data (its result), never by calling its code
+    // (docs/architecture.md, "The walk"); what several stages use lies on a toolkit floor below them.
+    const walked = walkBuild();
+    expect({ against: walked.againstGrain, climbs: walked.climbs, callsBack: walked.callsBack }).toEqual({
+      against: [],
+      climbs: [],
+      callsBack: [],
+    });
+    expect(walked.stays).toEqual(['load', 'l10n', 'plan', 'render', 'write']);
   });
 
   it('has no circle of imports: no file imports, through others, one that imports it', () => {

@@ -1,5 +1,5 @@
 /**
- * The names of site.yaml's placeholders, in one place: the loader fills them (cli/core/load/placeholders.ts)
+ * The names of site.yaml's placeholders, in one place: the pages fill them (cli/core/text/placeholders.ts)
  * and the catalogue's PLACEHOLDER_UNKNOWN example lists them (errors.ts), which common/ may import.
  */
 

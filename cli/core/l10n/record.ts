@@ -8,7 +8,7 @@
  * `notice: false` keeps the reader's notice off this page. Pure.
  */
 import { problem, type Problem } from '../common/errors.ts';
-import { RECORD_SCHEMA } from '../load/content.ts';
+import { RECORD_FIELD, RECORD_SCHEMA } from '../common/translation-record.ts';
 import { isRecord, validate } from '../common/schema.ts';
 import type { YamlSource } from '../common/yaml.ts';
 
@@ -24,12 +24,9 @@ export interface TranslationRecord {
   notice: boolean;
 }
 
-/** The front matter field that holds the record. */
-export const RECORD_FIELD = 'source';
-
 /**
  * The problems of a page's record, as the build reports them (FRONTMATTER_INVALID at the field's line):
- * the one check `build`, `l10n status` and `l10n stamp` share (the shape is the build's `RECORD_SCHEMA`),
+ * the one check `build`, `l10n status` and `l10n stamp` share (the shape is `RECORD_SCHEMA`, which the build checks with the other fields),
  * so that a bad record gets one answer.
  */
 export function recordProblems(data: Readonly<Record<string, unknown>>, yaml: Pick<YamlSource, 'file' | 'lineOf'>): Problem[] {

@@ -10,7 +10,8 @@ import { readText, writeFileAtomic } from '../common/files.ts';
 import { displayPath } from '../common/paths.ts';
 import { versionOf } from './blocks.ts';
 import { readPages, type ReadPage } from './pages.ts';
-import { RECORD_FIELD, stampOf } from './record.ts';
+import { RECORD_FIELD } from '../common/translation-record.ts';
+import { stampOf } from './record.ts';
 import { pairTranslations, sourceBlocks, type NotTranslation } from './status.ts';
 import { stampText } from './stamp.ts';
 

@@ -9,7 +9,8 @@ import { isMap, isScalar, parse, parseDocument, type Pair, type YAMLMap } from '
 import { isDeepStrictEqual } from 'node:util';
 import { problem, SiteError } from '../common/errors.ts';
 import { frontMatterBounds } from './frontmatter.ts';
-import { quoted, RECORD_FIELD, type Stamp } from './record.ts';
+import { RECORD_FIELD } from '../common/translation-record.ts';
+import { quoted, type Stamp } from './record.ts';
 
 /** One replacement of the YAML text: `[start, end)` becomes `text`. */
 interface Edit {

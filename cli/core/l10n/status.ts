@@ -10,7 +10,8 @@ import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';
 import { diffBlocks, type BlockChange } from './diff.ts';
-import { RECORD_FIELD, readRecord, recordLocaleProblem, recordProblems, type TranslationRecord } from './record.ts';
+import { RECORD_FIELD } from '../common/translation-record.ts';
+import { readRecord, recordLocaleProblem, recordProblems, type TranslationRecord } from './record.ts';
 
 /** A page as translation tracking reads it. */
 export interface L10nPage extends SourceText {

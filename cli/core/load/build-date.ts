@@ -3,7 +3,8 @@
  * reproducible-builds convention (https://reproducible-builds.org/specs/source-date-epoch/): when
  * `SOURCE_DATE_EPOCH` is set, its seconds since 1970 (UTC) are the build date, so a given input always gives
  * the same bytes; otherwise it is today. Templates never read a clock: the year reaches them as data in the
- * render context, which is also part of every page's cache key (cli/core/render/keys.ts `siteKey`).
+ * render context (for the footer's line: cli/core/render/footer.ts), which is also part of every page's
+ * cache key (cli/core/render/keys.ts `siteKey`).
  */
 import { problem, SiteError } from '../common/errors.ts';
 
@@ -20,13 +21,4 @@ export function buildYear(env: Readonly<Record<string, string | undefined>> = pr
     );
   }
   return date.getUTCFullYear();
-}
-
-/**
- * The years of the footer's copyright line: `founded–year` (en dash), or `year` alone when the founding
- * year is unknown or not earlier than the build's.
- */
-export function copyrightYears(founded: string | undefined, year: number): string {
-  const from = founded === undefined ? Number.NaN : Number(founded);
-  return Number.isInteger(from) && from < year ? `${from}–${year}` : String(year);
 }

@@ -14,10 +14,20 @@ import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { parseSize } from './size.ts';
 import { parseTargetUrl, type TargetUrl } from './target-url.ts';
-import type { RedirectEntry } from './redirects.ts';
 import { BASE_PATH_HINT, basePathProblem, ROOT_BASE_PATH } from '../common/base-path.ts';
 
 /** Settings from site.yaml. */
+/** One entry of site.yaml `redirects`, as read, with the lines of its fields. */
+export interface RedirectEntry {
+  from: string;
+  to: string;
+  status?: number;
+  line: number;
+  fromLine: number;
+  toLine: number;
+  statusLine?: number;
+}
+
 export interface SiteConfig {
   /** The site's locales, the default first (site.yaml `locales`, or the defaults of cli/core/common/defaults.ts). */
   locales: Locales;
@@ -66,7 +76,7 @@ export interface SiteConfig {
   deployTargets: DeployTarget[];
   /** The site search (`search`, default on; docs/search.md): off, no index, no search pages, no header box. */
   search: boolean;
-  /** Old addresses with no page behind them (`redirects`; cli/core/load/redirects.ts checks them). */
+  /** Old addresses with no page behind them (`redirects`; cli/core/plan/old-addresses.ts checks them). */
   redirects: RedirectEntry[];
 }
 
@@ -215,7 +225,7 @@ const siteSchema = (codes: readonly string[]): Field => ({
     // A number of bytes or a number and a unit (`8 MB`): checked by parseSize in loadSiteConfig.
     maxPageSize: { kind: 'string' },
     search: { kind: 'boolean' },
-    // Paths are checked against the pages once they are known (cli/core/load/redirects.ts).
+    // Paths are checked against the pages once they are known (cli/core/plan/old-addresses.ts).
     redirects: {
       kind: 'list',
       of: {

@@ -16,11 +16,12 @@ import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { checkFences } from './fence.ts';
 import { displayPath } from '../common/paths.ts';
-import { findUnknownPlaceholders, unknownPlaceholder } from './placeholders.ts';
+import { findUnknownPlaceholders, unknownPlaceholder } from '../text/placeholders.ts';
 import { checkFileRoute, routeFromFile } from '../common/routes.ts';
 import { fieldsAt, isRecord, validate, type Field, type Fields } from '../common/schema.ts';
 import { formatSize, sizeAbove } from './size.ts';
 import { parseYaml, type YamlSource } from '../common/yaml.ts';
+import { RECORD_FIELD, RECORD_SCHEMA } from '../common/translation-record.ts';
 
 /** A page file as read from disk, front matter validated. */
 export interface SourcePage {
@@ -58,15 +59,6 @@ export interface TemplateFields {
 }
 
 /**
- * The shape of a translation's record, `source` (docs/l10n.md, "The record"): the build checks it with the
- * other fields, and the `l10n` commands with this one (cli/core/l10n/record.ts `recordProblems`).
- */
-export const RECORD_SCHEMA: Field = {
-  kind: 'record',
-  fields: { locale: { kind: 'string' }, version: { kind: 'string' }, blocks: { kind: 'string' }, notice: { kind: 'boolean' } },
-};
-
-/**
  * The fields every page may have (docs/writing.md, "Front matter"). A field only some templates read (`date`: articles)
  * is documented by those templates (templates/index.ts), so that anywhere else it is FIELD_UNKNOWN.
  */
@@ -82,7 +74,7 @@ export const COMMON_FIELDS: Fields = {
   /** Old routes of the page, written as links are, each kept as a redirect to it (docs/writing.md, "Moving or removing a page"). */
   aliases: { kind: 'list', of: { kind: 'string' } },
   /** What a translation was made from, written by `ecom-site l10n stamp` (docs/l10n.md, "The record"). */
-  source: RECORD_SCHEMA,
+  [RECORD_FIELD]: RECORD_SCHEMA,
 };
 
 /** The folder of news articles in each locale (docs/templates.md: `article` is for `news/<slug>.md`). */

@@ -1,40 +1,10 @@
 /**
- * The filing numbers a site served from mainland China shows in its footer (docs/copy-and-filing.md): the ICP
- * filing, linked to the MIIT register, and the public-security filing with its icon, linked to the
- * Ministry of Public Security's register at the record of its number. Pure: site.yaml in, links out.
+ * The filing numbers a site served from mainland China shows in its footer (docs/copy-and-filing.md), checked
+ * as the site loads: the public-security filing's icon must be a file of public/. The footer's links to
+ * the registers are render's (cli/core/render/footer.ts).
  */
 import { problem, type Problem } from '../common/errors.ts';
 import type { SiteConfig } from './config.ts';
-
-/** One filing line of the footer: its number as issued, where it links, and an icon URL for some. */
-export interface FilingLink {
-  text: string;
-  href: string;
-  icon?: string;
-}
-
-/** The MIIT register of ICP filings, the link the regulations ask for. */
-export const ICP_REGISTER = 'https://beian.miit.gov.cn/';
-/** The MPS register of public-security filings; a number's record is at `#/query/webSearch?code=`. */
-export const PUBLIC_SECURITY_REGISTER = 'https://beian.mps.gov.cn/';
-
-/**
- * The footer's filing links, in the order a reader expects them (ICP, then public security); none for a
- * filing site.yaml leaves unset. `iconUrl` turns the icon's public/ path into the URL the page uses.
- */
-export function filingLinks(
-  config: Pick<SiteConfig, 'icpFiling' | 'publicSecurityFiling'>,
-  iconUrl: (path: string) => string,
-): FilingLink[] {
-  const links: FilingLink[] = [];
-  if (config.icpFiling) links.push({ text: config.icpFiling, href: ICP_REGISTER });
-  const security = config.publicSecurityFiling;
-  if (security) {
-    const code = security.number.replace(/\D/g, '');
-    links.push({ text: security.number, href: `${PUBLIC_SECURITY_REGISTER}#/query/webSearch?code=${code}`, icon: iconUrl(security.icon) });
-  }
-  return links;
-}
 
 /** CONFIG_INVALID when the public-security filing's icon is no file of public/ (`known`: their paths). */
 export function filingIconProblems(

@@ -29,11 +29,12 @@ import { loadMenu, loadSiteSettings, loadStrings, type Menu, type SiteConfig, ty
 import { listPageFiles, loadPages, type PageReuse, type SourcePage, type TemplateFields } from './content.ts';
 import { planPages, withDefaults, type PagePlan, type PlannedPage } from './i18n.ts';
 import { langOf } from '../common/locales.ts';
-import { dataProseProblems } from './text-checks.ts';
+import { dataProseProblems } from '../text/prose-checks.ts';
 import { filingIconProblems } from './filing.ts';
 import { dateArticles } from './news-dates.ts';
 import { linksLeaving } from './symlinks.ts';
-import { loadTerms, type TermBase } from './terms.ts';
+import type { TermBase } from '../text/terms.ts';
+import { loadTerms } from './term-base.ts';
 
 /** Where a site's inputs are. */
 export interface SiteInputs {

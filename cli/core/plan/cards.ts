@@ -12,7 +12,8 @@ import { langOf, localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { contentHash } from '../common/files.ts';
-import { translator, type PlannedPage } from '../load/i18n.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import { translator } from '../text/translator.ts';
 import { decodeSitePath, routeName, sitePagesOf, type SitePage } from '../common/routes.ts';
 
 /** The version of the card design: part of every key, so a change of the drawing makes every card anew. */

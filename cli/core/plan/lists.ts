@@ -9,9 +9,9 @@ import { langOf, localeCodes } from '../common/locales.ts';
 import { encodeSitePath, localisePath } from '../common/routes.ts';
 import type { TemplateModule } from '../load/bundle.ts';
 import type { Menu, SiteConfig } from '../load/config.ts';
-import type { PageSource } from '../load/content.ts';
-import { portable, type PlannedPage } from '../load/i18n.ts';
-import { fillPlaceholders, placeholdersFor } from '../load/placeholders.ts';
+import type { SourcePage } from '../load/content.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import { fillPlaceholders, placeholdersFor } from '../text/placeholders.ts';
 import { collectParents } from './parents.ts';
 
 /** What each page shows of the others, per locale. */
@@ -22,8 +22,11 @@ export interface PageLists {
   parents: Record<Locale, ReadonlyMap<string, string>>;
   /** Page titles (placeholders filled) per locale and route, for breadcrumbs. */
   titles: Record<Locale, ReadonlyMap<string, string>>;
-  /** The newest article of each locale, for templates that show it in full (/newsDetail). */
-  featured: Record<Locale, PageSource>;
+  /**
+   * The newest article of each locale, for templates that show it in full (/newsDetail); the render context
+   * carries it without its YAML line lookup (cli/core/render/context.ts).
+   */
+  featured: Record<Locale, SourcePage>;
   /** The icon each page names in its front matter (`icon`), per locale and route; others use icons.ts. */
   icons: Record<Locale, ReadonlyMap<string, string>>;
 }
@@ -103,7 +106,7 @@ function featuredArticles(
   for (const locale of localeCodes(config.locales)) {
     const newest = articles[locale]?.[0]?.href;
     const page = pages.find((p) => p.locale === locale && encodeSitePath(localisePath(p.route, locale, config.locales)) === newest);
-    if (page) featured[locale] = portable(page).source;
+    if (page) featured[locale] = page.source;
   }
   return featured;
 }

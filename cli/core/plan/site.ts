@@ -11,17 +11,20 @@ import { localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import type { LoadedSite, SiteFiles } from '../load/site.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { missingStrings, resolveStrings, translator, type PlannedPage, type TextUse } from '../load/i18n.ts';
-import { checkDataRoutes, explainMissing, type LinkTargets } from './internal-links.ts';
+import type { PlannedPage } from '../load/i18n.ts';
+import { explainMissing, type LinkTargets } from '../common/link-targets.ts';
+import { translator } from '../text/translator.ts';
+import { checkDataRoutes } from './internal-links.ts';
+import { missingStrings, resolveStrings, type TextUse } from './strings.ts';
 import { displayPath } from '../common/paths.ts';
 import { coverProblems } from '../images/images.ts';
 import { decodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
-import { collectRedirects, type LiveSite, type Redirect } from '../load/redirects.ts';
+import { collectRedirects, type LiveSite, type Redirect } from './old-addresses.ts';
 import { cardArt, type CardArt } from '../images/card-image.ts';
 import type { CardSpec } from '../images/card-spec.ts';
 import { planCards } from './cards.ts';
 import type { Tracked } from '../l10n/track.ts';
-import { feedHeads, pageLists, type FeedHead, type PageLists } from './lists.ts';
+import { feedHeads, newsListTitle, pageLists, type FeedHead, type PageLists } from './lists.ts';
 
 /** A canonical page route (no `/home` alias), with the locales that have their own file for it. */
 interface CanonicalRoute {
@@ -43,6 +46,8 @@ export interface PlannedSite {
   lists: PageLists;
   /** Each locale's feed, when it has articles. */
   feeds: Record<Locale, FeedHead>;
+  /** The locales with a news list page (/news), which their feed links to (cli/core/render/feed.ts). */
+  newsLists: ReadonlySet<Locale>;
   /** What internal links may point at. */
   linkTargets: LinkTargets;
   /** Canonical page routes, for the sitemap. */
@@ -182,6 +187,7 @@ export async function planSite(loaded: LoadedSite, tracked: Tracked): Promise<Pl
     missing: names.missing,
     lists,
     feeds,
+    newsLists: new Set(localeCodes(config.locales).filter((locale) => Boolean(newsListTitle(lists, locale)))),
     linkTargets,
     routes: [...new Map(pages.map((p) => [p.route, { route: p.route, locales: p.ownLocales }])).values()],
     redirects: moved.redirects,
@@ -192,7 +198,7 @@ export async function planSite(loaded: LoadedSite, tracked: Tracked): Promise<Pl
   };
 }
 
-/** What the output answers, for checking old addresses against (cli/core/load/redirects.ts). */
+/** What the output answers, for checking old addresses against (cli/core/plan/old-addresses.ts). */
 function liveSite(pages: readonly PlannedPage[], files: ReadonlySet<string>, config: SiteConfig): LiveSite {
   const { locales } = config;
   const written = new Map(

@@ -6,6 +6,7 @@
 import { assetPrefix } from '../common/base-path.ts';
 import type { LoadedSite, SiteAssets } from '../load/site.ts';
 import type { PlannedSite } from '../plan/site.ts';
+import { portableSource } from './pool.ts';
 import type { RenderContext } from './render.ts';
 
 /** What the render context is made of from the loaded site. */
@@ -25,7 +26,8 @@ export function renderContext(loaded: ContextInputs, planned: PlannedSite, year:
     assets: assetUrls(loaded.assets, assetPrefix(config.basePath, config.cdn)),
     parents: lists.parents,
     titles: lists.titles,
-    featured: lists.featured,
+    // The context travels to the render threads: the featured articles without their YAML line lookup.
+    featured: Object.fromEntries(Object.entries(lists.featured).map(([locale, source]) => [locale, portableSource(source)])),
     feeds: planned.feeds,
     icons: lists.icons,
     year,

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { PageSource } from '../load/content.ts';
+import type { PageSource, SourcePage } from '../load/content.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import type { PlannedPage } from '../load/i18n.ts';
@@ -83,7 +83,16 @@ function overflowed(error: unknown): boolean {
   );
 }
 
-export { portable } from '../load/i18n.ts';
+/** A page's source with its YAML line lookup (a function) removed, so it can be copied to a worker thread. */
+export function portableSource(source: SourcePage): PageSource {
+  const { lineOf: _lineOf, ...rest } = source;
+  return rest;
+}
+
+/** A page with its YAML line lookup removed, so it can be copied to a worker thread. */
+export function portable(page: PlannedPage): PlannedPage<PageSource> {
+  return { ...page, source: portableSource(page.source) };
+}
 
 /** The worker script beside this module: the bundled CLI has `worker.mjs` next to `index.mjs`. */
 export const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));

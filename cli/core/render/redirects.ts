@@ -7,17 +7,27 @@
  * cli/core/render/head.ts), as every other URL the site writes does.
  */
 import { langOf, type Locales } from '../common/locales.ts';
-import { encodeSitePath, outputFiles } from '../common/routes.ts';
+import { encodeSitePath, localisePath, outputFiles } from '../common/routes.ts';
 import { absoluteUrl } from './head.ts';
 import { ROOT_BASE_PATH, siteRootUrl, urlOf } from '../common/base-path.ts';
 import { escapeXml } from './sitemap.ts';
-import { fromPath, toPath, type Redirect, type RedirectStatus } from '../load/redirects.ts';
+import type { Redirect, RedirectStatus } from '../plan/old-addresses.ts';
 
 /**
  * The redirect map's file in the output folder. A dotfile: nginx (`location ~ /\.`), `watch` and `deploy`
  * never serve or publish it, and `rsync dist/` carries it to the server with the pages.
  */
 export const REDIRECT_MAP = '.redirects.nginx';
+
+/** The URL path of a redirect's old address. */
+export function fromPath(redirect: Redirect, locales: Locales): string {
+  return localisePath(redirect.from.route, redirect.from.locale, locales);
+}
+
+/** The URL path a redirect leads to. */
+export function toPath(redirect: Redirect, locales: Locales): string {
+  return localisePath(redirect.to.route, redirect.to.locale, locales);
+}
 
 /** A redirect as hosts answer it: the decoded path asked for, the status, and the Location (encoded). */
 export interface Answer {
@@ -76,7 +86,7 @@ const HEADER = '# Written by ecom-site build: the old addresses of moved pages (
 
 /**
  * The redirect map: one exact-match nginx location per old address, for `include` inside the site's
- * `server { }`. The paths were checked to hold nothing nginx would read as syntax (cli/core/load/redirects.ts),
+ * `server { }`. The paths were checked to hold nothing nginx would read as syntax (cli/core/plan/old-addresses.ts),
  * and are quoted all the same; nginx matches the decoded path, and the Location is relative, as the shipped
  * configuration's `absolute_redirect off` keeps every redirect.
  */

@@ -9,17 +9,16 @@ import type { ArticleSummary, LanguageLink, MenuLink, PageModel, SiteModel, Soci
 import type { TemplateModule } from '../load/bundle.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
 import { detectionList, langOf, localeCodes, localeOf } from '../common/locales.ts';
-import { copyrightYears } from '../load/build-date.ts';
-import { filingLinks } from '../load/filing.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { absoluteAsset, absoluteUrl, canonicalLocale, collectAlternates } from './head.ts';
-import { translator } from '../load/i18n.ts';
+import { translator } from '../text/translator.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import type { PageSource } from '../load/content.ts';
-import type { LinkTargets } from '../plan/internal-links.ts';
+import type { LinkTargets } from '../common/link-targets.ts';
 import { pictureOf, type ImageTable } from '../images/images.ts';
 import { renderMarkdown } from './markdown.ts';
-import { fillData, placeholdersFor } from '../load/placeholders.ts';
+import { fillData, placeholdersFor } from '../text/placeholders.ts';
+import { copyrightYears, filingLinks } from './footer.ts';
 import {
   canonicalRoute,
   decodeSitePath,
@@ -32,7 +31,7 @@ import {
 } from '../common/routes.ts';
 import { assetPrefix, ROOT_BASE_PATH, siteRootUrl, urlOf } from '../common/base-path.ts';
 import { breadcrumbList, newsArticle, organization, type JsonLd } from './structured-data.ts';
-import type { TermBase } from '../load/terms.ts';
+import type { TermBase } from '../text/terms.ts';
 
 /** Everything site-wide that rendering needs. */
 export interface RenderContext {
@@ -55,13 +54,13 @@ export interface RenderContext {
   terms: TermBase;
   /** The icon each page names in its front matter (`icon`), per locale and route; others use icons.ts. */
   icons: Record<Locale, ReadonlyMap<string, string>>;
-  /** The build's year (cli/core/load/build-date.ts): plain data, so workers and cache keys see it. */
+  /** The build's year (cli/core/load/build-date.ts `buildYear`): plain data, so workers and cache keys see it. */
   year: number;
   /** The raster images of public/ as probed, by site path: pages show them as `<picture>` (cli/core/images/images.ts). */
   images: ImageTable;
   /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/plan/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
-  /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/load/i18n.ts `resolveStrings`). */
+  /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/plan/strings.ts `resolveStrings`). */
   textFrom?: Record<Locale, Record<string, Locale>>;
 }
 

@@ -6,11 +6,10 @@
 import { siteRootUrl } from '../common/base-path.ts';
 import { localeCodes } from '../common/locales.ts';
 import { localisePath, sitePagesOf } from '../common/routes.ts';
-import { translator } from '../load/i18n.ts';
-import type { Redirect } from '../load/redirects.ts';
+import type { Redirect } from '../plan/old-addresses.ts';
 import type { SiteAssets } from '../load/site.ts';
-import { newsListTitle } from '../plan/lists.ts';
 import type { PlannedSite } from '../plan/site.ts';
+import { translator } from '../text/translator.ts';
 import { feedXml } from './feed.ts';
 import { answerOf, REDIRECT_MAP, redirectFile, redirectPage, renderRedirectMap } from './redirects.ts';
 import { renderSitePage, type RenderContext } from './render.ts';
@@ -34,8 +33,7 @@ export function siteFiles(assets: SiteAssets, planned: PlannedSite, ctx: RenderC
     ['robots.txt', renderRobots(root, config.preview)],
   );
   for (const [locale, head] of Object.entries(planned.feeds)) {
-    const listed = Boolean(newsListTitle(planned.lists, locale));
-    files.push([head.href.slice(1), feedXml(config, locale, head, planned.lists.articles[locale] ?? [], listed)]);
+    files.push([head.href.slice(1), feedXml(config, locale, head, planned.lists.articles[locale] ?? [], planned.newsLists.has(locale))]);
   }
   files.push(...redirectFiles(planned.redirects, ctx));
   return files;

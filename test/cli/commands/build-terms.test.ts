@@ -1,7 +1,7 @@
 /**
  * The term base (content/_terms.yaml) in a build of the CLI: variants warned with file, line and column,
  * a malformed base refused, the translation report's one-locale concepts, and the spacing rule of Chinese
- * pages. The matching itself is tested on its own in test/cli/core/load/terms.test.ts.
+ * pages. The matching itself is tested on its own in test/cli/core/text/terms.test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { problem, SiteError, type Problem } from '../../../cli/core/common/errors.ts';
-import { unknownPlaceholder } from '../../../cli/core/load/placeholders.ts';
+import { unknownPlaceholder } from '../../../cli/core/text/placeholders.ts';
 import { compareWarnings, formatWarnings, printError, printWarnings } from '../../../cli/core/reporter.ts';
 import { workRatio } from '../../helpers/work.ts';
 

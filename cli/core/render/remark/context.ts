@@ -6,9 +6,9 @@
 import type { Locale } from '../../../../shared/constants.ts';
 import type { Problem } from '../../common/errors.ts';
 import type { ImageTable } from '../../images/images.ts';
-import type { Placeholders } from '../../load/placeholders.ts';
-import type { TermBase } from '../../load/terms.ts';
-import type { LinkTargets } from '../../plan/internal-links.ts';
+import type { LinkTargets } from '../../common/link-targets.ts';
+import type { Placeholders } from '../../text/placeholders.ts';
+import type { TermBase } from '../../text/terms.ts';
 
 /** What rendering one page's Markdown needs to know. */
 export interface MarkdownContext {

@@ -1,12 +1,12 @@
 /**
- * remarkLinks: every internal link and image URL checked and localised (cli/core/plan/internal-links.ts;
+ * remarkLinks: every internal link and image URL checked and localised (cli/core/common/link-targets.ts;
  * docs/writing.md, "Body: Markdown rules"): `/DROC` on an English page becomes `/en/DROC`, and a URL that leads nowhere is
  * a LINK_BROKEN error at its line.
  */
 import type { Definition, Image, Link } from 'mdast';
 import type { Processor } from 'unified';
 import { CONTINUE } from 'unist-util-visit';
-import { checkInternalLink } from '../../plan/internal-links.ts';
+import { checkInternalLink } from '../../common/link-targets.ts';
 import { ROOT_BASE_PATH, urlOf } from '../../common/base-path.ts';
 import { addHandlers, report, sitePathOf, type Handler } from './walk.ts';
 

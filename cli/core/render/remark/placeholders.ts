@@ -5,8 +5,8 @@
  */
 import type { Definition, Image, Link, Text } from 'mdast';
 import type { Processor } from 'unified';
-import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholder } from '../../load/placeholders.ts';
-import { positionsIn } from '../../load/terms.ts';
+import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholder } from '../../text/placeholders.ts';
+import { positionsIn } from '../../text/positions.ts';
 import { addHandlers, type Handler } from './walk.ts';
 
 /** Fills a text node, warning about each `{word}` that no placeholder fills (PLACEHOLDER_UNKNOWN) at its line and column. */

@@ -1,10 +1,10 @@
 /**
  * remarkProse: the body's text checked against the term base and the spacing rule of Chinese text
- * (cli/core/load/text-checks.ts), as the writer wrote it, before placeholders are filled.
+ * (cli/core/text/prose-checks.ts), as the writer wrote it, before placeholders are filled.
  */
 import type { Processor } from 'unified';
 import { langOf } from '../../common/locales.ts';
-import { proseProblems } from '../../load/text-checks.ts';
+import { proseProblems } from '../../text/prose-checks.ts';
 import { addHandlers } from './walk.ts';
 
 /** Warns about variant terms and spacing in the body's text (TERM_VARIANT, CJK_SPACING). */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, formatProblem, hintOf, problem, SiteError, type Code, type Problem } from '../../../../cli/core/common/errors.ts';
 import { checkPageSize, parsePage, type TemplateFields } from '../../../../cli/core/load/content.ts';
-import { PLACEHOLDER_NAMES, unknownPlaceholder } from '../../../../cli/core/load/placeholders.ts';
+import { PLACEHOLDER_NAMES, unknownPlaceholder } from '../../../../cli/core/text/placeholders.ts';
 import { parseSize } from '../../../../cli/core/load/size.ts';
 import type { Fields } from '../../../../cli/core/common/schema.ts';
 

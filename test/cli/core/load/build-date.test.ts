@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildYear, copyrightYears } from '../../../../cli/core/load/build-date.ts';
+import { buildYear } from '../../../../cli/core/load/build-date.ts';
 import { SiteError } from '../../../../cli/core/common/errors.ts';
 
 const JUNE_2031 = 1938038400;
@@ -29,17 +29,5 @@ describe('buildYear', () => {
       expect(thrown, bad).toBeInstanceOf(SiteError);
       expect((thrown as SiteError).problems[0]?.code, bad).toBe('ENV_INVALID');
     }
-  });
-});
-
-describe('copyrightYears', () => {
-  it('runs from the founding year to the build year', () => {
-    expect(copyrightYears('1997', 2031)).toBe('1997–2031');
-  });
-
-  it('is the build year alone when the founding year is unknown or not earlier', () => {
-    expect(copyrightYears(undefined, 2031)).toBe('2031');
-    expect(copyrightYears('2031', 2031)).toBe('2031');
-    expect(copyrightYears('2040', 2031)).toBe('2031');
   });
 });

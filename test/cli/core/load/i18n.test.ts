@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
-import { missingStrings, planPages, resolveStrings, translator, withDefaults } from '../../../../cli/core/load/i18n.ts';
+import { planPages, withDefaults } from '../../../../cli/core/load/i18n.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import { sourcePage } from '../../../helpers/source-page.ts';
 
@@ -48,73 +48,10 @@ describe('planPages', () => {
   });
 });
 
-describe('strings', () => {
-  it('lists the text ids each locale lacks', () => {
-    expect(missingStrings({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, L, ['c'])).toEqual({ zh: ['c'], en: ['b', 'c'] });
-  });
-
-  it("looks up its own locale only, never the other locale's text", () => {
-    const t = translator({ zh: { a: '甲', b: '乙' }, en: { a: 'A' } }, 'en');
-    expect(t('a')).toBe('A');
-    expect(t('b')).toBe('b');
-    expect(t('toString')).toBe('toString');
-  });
-
+describe('built-in text', () => {
   it("puts each locale's strings over the built-in text, id by id", () => {
     const merged = withDefaults({ zh: { a: '自己的' }, en: {} }, { a: { zh: '甲', en: 'A' }, b: { zh: '乙', en: 'B' } }, L);
     expect(merged).toEqual({ zh: { a: '自己的', b: '乙' }, en: { a: 'A', b: 'B' } });
-  });
-
-  it('reports a menu label no locale has at its menu.yaml line; an id only another locale has stands in with a warning', () => {
-    const fileOf = (locale: string): string => `content/${locale}/_strings.yaml`;
-    const strings = { zh: { 'nav.home': '首页', 'x.only': '仅' }, en: { 'nav.home': 'Home', 'y.en': 'Only English' } };
-    const menu = {
-      file: 'content/menu.yaml',
-      uses: [
-        { id: 'nav.home', line: 4 },
-        { id: 'nav.partners', line: 6 },
-      ],
-    };
-    const resolved = resolveStrings(strings, L, menu, fileOf);
-    expect(resolved.errors).toEqual([
-      {
-        code: 'STRING_MISSING',
-        file: 'content/menu.yaml',
-        line: 6,
-        message:
-          'The menu label "nav.partners" is not defined in content/zh/_strings.yaml and content/en/_strings.yaml; the menu would show the id itself.',
-      },
-      // zh is the default locale: its chain is itself alone.
-      {
-        code: 'STRING_MISSING',
-        file: 'content/zh/_strings.yaml',
-        message: 'The text id "y.en" is defined in content/en/_strings.yaml but not here.',
-      },
-    ]);
-    expect(resolved.warnings).toEqual([
-      {
-        code: 'STRING_FALLBACK',
-        file: 'content/en/_strings.yaml',
-        message: 'The text id "x.only" is missing in "en"; the "zh" text stands in (content/zh/_strings.yaml).',
-      },
-    ]);
-    expect(resolved.strings.en?.['x.only']).toBe('仅');
-  });
-
-  it('takes a text a third locale lacks from its fallback chain, nearest first', () => {
-    const locales = [...L, { code: 'ja', lang: 'ja', label: '日本語', fallback: 'en', ogLocale: 'ja_JP' }];
-    const strings = { zh: { a: '甲', b: '乙' }, en: { a: 'A' }, ja: {} };
-    const resolved = resolveStrings(strings, locales, { file: 'content/menu.yaml', uses: [] }, (l) => `content/${l}/_strings.yaml`);
-    expect(resolved.errors).toEqual([]);
-    // ja -> en -> zh: `a` from en, `b` (which en lacks too) from zh.
-    expect(resolved.strings.ja).toEqual({ a: 'A', b: '乙' });
-    // Which locale each stand-in text comes from: the language whose plural rules apply to it.
-    expect(resolved.from).toEqual({ zh: {}, en: { b: 'zh' }, ja: { a: 'en', b: 'zh' } });
-    expect(resolved.warnings.map((w) => [w.file, w.message])).toEqual([
-      ['content/en/_strings.yaml', 'The text id "b" is missing in "en"; the "zh" text stands in (content/zh/_strings.yaml).'],
-      ['content/ja/_strings.yaml', 'The text id "a" is missing in "ja"; the "en" text stands in (content/en/_strings.yaml).'],
-      ['content/ja/_strings.yaml', 'The text id "b" is missing in "ja"; the "zh" text stands in (content/zh/_strings.yaml).'],
-    ]);
   });
 
   it('gives a locale the built-in text of its language, and none when its language has none', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import type { Redirect } from '../../../../cli/core/load/redirects.ts';
+import type { Redirect } from '../../../../cli/core/plan/old-addresses.ts';
 import { answerOf, parseRedirectMap, redirectFile, redirectPage, renderRedirectMap } from '../../../../cli/core/render/redirects.ts';
 
 const locales = DEFAULTS.locales;

@@ -1,13 +1,13 @@
 /**
- * Checks of the prose itself, run on every text of a page: the body's text while it renders
- * (cli/core/render/markdown.ts) and the strings of its front matter where their lines are known
- * (cli/core/load/site.ts). Two rules: the term base (cli/core/load/terms.ts), and one spacing rule for Chinese text:
- * no space between a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's
- * Chinese pages are written.
+ * Checks of the prose itself, run on every text of a page: the strings of its front matter where their
+ * lines are known (cli/core/load/site.ts) and the body's text while it renders (cli/core/render/remark/prose.ts).
+ * Two rules: the term base (cli/core/text/terms.ts), and one spacing rule for Chinese text: no space between
+ * a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's Chinese pages are written.
  */
 import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
-import { positionsIn, termProblems, type TermBase } from './terms.ts';
+import { positionsIn } from './positions.ts';
+import { termProblems, type TermBase } from './terms.ts';
 
 /** A space between Chinese and Latin text, either way round. */
 const MIXED_SPACE = /(?<=\p{Script=Han})[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=\p{Script=Han})/gu;

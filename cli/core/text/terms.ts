@@ -1,20 +1,17 @@
 /**
- * The term base: `content/_terms.yaml` lists each concept with its preferred term in every
- * locale and the variants to avoid. The build warns where a page uses a variant (TERM_VARIANT, naming the
- * preferred term), and the translation report lists, for each page and its translation, the concepts one
- * locale names and the other does not. Matching is pure and needs no tokenizer: Chinese terms match as
- * they are written; terms in Latin script match as whole words, ignoring case, in the singular or with a
- * plural -s/-es. A variant that differs from the preferred term only in case (`DICOM storage` for
- * `DICOM Storage`) is found where the case differs, never in the preferred term itself.
+ * The terms of a text against the term base (read from `content/_terms.yaml` by
+ * cli/core/load/term-base.ts), which lists each concept with its preferred term in every locale and the
+ * variants to avoid. The build warns where a page uses a variant (TERM_VARIANT, naming the preferred term):
+ * in its front matter as load reads it, in its body as render writes it, so the matching lives below both.
+ * The translation report lists, for each page and its translation, the concepts one locale names and the
+ * other does not. Matching is pure and needs no tokenizer: Chinese terms match as they are written; terms
+ * in Latin script match as whole words, ignoring case, in the singular or with a plural -s/-es. A variant
+ * that differs from the preferred term only in case (`DICOM storage` for `DICOM Storage`) is found where
+ * the case differs, never in the preferred term itself.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
-import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
-import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { displayPath } from '../common/paths.ts';
-import { validate, type Field } from '../common/schema.ts';
-import { parseYaml } from '../common/yaml.ts';
+import { problem, type Problem } from '../common/errors.ts';
+import { positionsIn } from './positions.ts';
 
 /**
  * One concept: its preferred term and the variants to avoid, per locale. A locale other than the default may
@@ -40,82 +37,6 @@ export interface VariantHit {
   index: number;
   found: string;
   term: Term;
-}
-
-const LOCALE_ENTRY: Field = {
-  kind: 'record',
-  required: true,
-  fields: { use: { kind: 'string', required: true }, avoid: { kind: 'list', of: { kind: 'string' } } },
-};
-
-/** The schema of _terms.yaml: a concept and an entry per locale, the default locale's required. */
-const schemaOf = (locales: Locales): Field => ({
-  kind: 'record',
-  required: true,
-  fields: {
-    terms: {
-      kind: 'list',
-      required: true,
-      of: {
-        kind: 'record',
-        fields: {
-          concept: { kind: 'string', required: true },
-          ...Object.fromEntries(
-            localeCodes(locales).map((l) => [l, l === defaultLocale(locales) ? LOCALE_ENTRY : { ...LOCALE_ENTRY, required: false }]),
-          ),
-        },
-      },
-    },
-  },
-});
-
-/** The file name of the term base inside the content folder. */
-export const TERMS_FILE = '_terms.yaml';
-
-/** Reads `content/_terms.yaml`; a site without one has an empty term base. Throws SiteError when invalid. */
-export async function loadTerms(contentDir: string, locales: Locales): Promise<TermBase> {
-  const path = join(contentDir, TERMS_FILE);
-  const file = displayPath(path);
-  const codes = localeCodes(locales);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return { file, locales: codes, terms: [] };
-  }
-  const source = parseYaml(text, file);
-  const problems = validate(source.value, schemaOf(locales), source, 'TERMS_INVALID');
-  if (problems.length) throw new SiteError(problems);
-  const entries = (source.value as { terms: Array<Record<string, unknown>> }).terms;
-  const terms = entries.map((entry, i): Term => {
-    const given = codes.filter((l) => entry[l]);
-    const of = (locale: Locale): { use: string; avoid?: string[] } => entry[locale] as { use: string; avoid?: string[] };
-    return {
-      concept: String(entry.concept),
-      use: Object.fromEntries(given.map((l) => [l, of(l).use])),
-      avoid: Object.fromEntries(given.map((l) => [l, of(l).avoid ?? []])),
-      line: source.lineOf(['terms', i]),
-    };
-  });
-  const seen = new Map<string, Term>();
-  for (const term of terms) {
-    for (const locale of codes) {
-      for (const variant of term.avoid[locale] ?? []) {
-        const key = `${locale}\u0000${variant.toLowerCase()}`;
-        const other = seen.get(key);
-        if (other && other !== term)
-          problems.push(
-            problem('TERMS_INVALID', `"${variant}" is listed to avoid under both "${other.concept}" and "${term.concept}".`, {
-              file,
-              line: term.line,
-            }),
-          );
-        seen.set(key, term);
-      }
-    }
-  }
-  if (problems.length) throw new SiteError(problems);
-  return { file, locales: codes, terms };
 }
 
 const LATIN_EDGE = /[A-Za-z0-9]/;
@@ -207,29 +128,6 @@ function isPreferred(found: string, use: string): boolean {
   return [use, initial(use, true), initial(use, false)].some(
     (form) => written === form || written === `${form}s` || written === `${form}es`,
   );
-}
-
-/**
- * Line and column of offsets in `text`, which starts at `line` and `column` of its file. The line starts
- * are found once, on the first call, and each offset by a binary search: a text with many problems is not
- * scanned from its start for each (that was quadratic in a long paragraph).
- */
-export function positionsIn(text: string, line = 1, column = 1): (index: number) => { line: number; column: number } {
-  let starts: number[] | undefined;
-  return (index) => {
-    if (!starts) {
-      starts = [0];
-      for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-    }
-    // The last line start at or before `index` (a newline just before `index` starts its line).
-    let [low, high] = [0, starts.length - 1];
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] as number) <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low === 0 ? { line, column: column + index } : { line: line + low, column: index - (starts[low] as number) + 1 };
-  };
 }
 
 /** TERM_VARIANT warnings for the variants in `text`, placed from where the text starts in `file`. */

@@ -1,17 +1,12 @@
 /**
- * Old addresses (cli/core/load/redirects.ts): front matter aliases localised per locale, site.yaml
+ * Old addresses (cli/core/plan/old-addresses.ts): front matter aliases localised per locale, site.yaml
  * redirects as written, and every way one can be wrong reported with its file and line.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import {
-  collectRedirects,
-  fromPath,
-  toPath,
-  type AliasedPage,
-  type LiveSite,
-  type RedirectEntry,
-} from '../../../../cli/core/load/redirects.ts';
+import type { RedirectEntry } from '../../../../cli/core/load/config.ts';
+import { collectRedirects, type AliasedPage, type LiveSite } from '../../../../cli/core/plan/old-addresses.ts';
+import { fromPath, toPath } from '../../../../cli/core/render/redirects.ts';
 import { random } from '../../../helpers/random.ts';
 
 const locales = DEFAULTS.locales;

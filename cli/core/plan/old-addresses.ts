@@ -5,11 +5,13 @@
  * paths (`/old-brochure`, `/en/old-brochure`) with no page behind them. Each old address must be free (no
  * page, file or build-made path has it, in any case), claimed once, and lead straight to something live:
  * a redirect to nothing, to another redirect (a chain) or back to itself (a loop) is an error naming the
- * file and line. Pure: the caller passes what is live.
+ * file and line. Pure: the caller passes what is live. The plan's: what is live is known once the pages
+ * and the files the build makes are planned (cli/core/plan/site.ts).
  */
 import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
+import type { RedirectEntry } from '../load/config.ts';
 import { decodeSitePath, localisePath, normaliseLinkPath, parseSitePath, RESERVED_NAMES } from '../common/routes.ts';
 
 /** A place in the site: a route in a locale's tree (its URL path is `localisePath(route, locale)`). */
@@ -32,17 +34,6 @@ export interface Redirect {
   /** Where it was declared: the page's file or site.yaml, and the line. */
   file: string;
   line: number;
-}
-
-/** One entry of site.yaml `redirects`, as read, with the lines of its fields. */
-export interface RedirectEntry {
-  from: string;
-  to: string;
-  status?: number;
-  line: number;
-  fromLine: number;
-  toLine: number;
-  statusLine?: number;
 }
 
 /** A page as the collector needs it: where it is written, and the file and front matter it comes from. */
@@ -324,14 +315,4 @@ export function collectRedirects(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, r]) => r);
   return { redirects, aliases, errors };
-}
-
-/** The URL path of a redirect's old address. */
-export function fromPath(redirect: Redirect, locales: Locales): string {
-  return pathOf(redirect.from, locales);
-}
-
-/** The URL path a redirect leads to. */
-export function toPath(redirect: Redirect, locales: Locales): string {
-  return pathOf(redirect.to, locales);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInternalLink, resolveLink, type LinkTargets } from '../../../../cli/core/plan/internal-links.ts';
+import { checkInternalLink, resolveLink, type LinkTargets } from '../../../../cli/core/common/link-targets.ts';
 import { random } from '../../../helpers/random.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage } from '../../../../cli/core/load/placeholders.ts';
+import { fillPlaceholders, findUnknownPlaceholders, unknownPlaceholderMessage } from '../../../../cli/core/text/placeholders.ts';
 
 describe('placeholders', () => {
   it('fills the known placeholders and leaves other braces as written', () => {

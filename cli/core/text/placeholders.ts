@@ -1,7 +1,10 @@
-/** Placeholders writers may use in Markdown and front matter (docs/writing.md, "Body: Markdown rules"), filled from site.yaml. */
+/**
+ * Placeholders writers may use in Markdown and front matter (docs/writing.md, "Body: Markdown rules"), filled
+ * from site.yaml's facts: found and checked where load reads front matter, filled where plan lists titles
+ * and where render writes a page, so they live below all three.
+ */
 import type { Locale } from '../../../shared/constants.ts';
 import { problem, type Place, type Problem } from '../common/errors.ts';
-import type { SiteConfig } from './config.ts';
 import { PLACEHOLDER_NAMES } from '../common/placeholder-names.ts';
 
 export { PLACEHOLDER_NAMES };
@@ -66,8 +69,30 @@ export function fillData<T>(value: T, values: Placeholders): T {
   return value;
 }
 
+/**
+ * The facts of site.yaml the placeholders are filled from (its `SiteConfig` has them all): the contact
+ * details and figures, written once, and the names and places written per locale.
+ */
+export interface PlaceholderFacts {
+  phone: string;
+  email: string;
+  salesEmail?: string;
+  supportEmail?: string;
+  partnerEmail?: string;
+  company: Readonly<Record<Locale, string>>;
+  legalEntity?: Readonly<Record<Locale, string>>;
+  address?: Readonly<Record<Locale, string>>;
+  hostingLocation?: Readonly<Record<Locale, string>>;
+  emailHostingLocation?: Readonly<Record<Locale, string>>;
+  euRepresentative?: Readonly<Record<Locale, string>>;
+  founded?: string;
+  customers?: string;
+  countries?: string;
+  platformYear?: string;
+}
+
 /** The placeholder values of a locale. */
-export function placeholdersFor(config: SiteConfig, locale: Locale): Placeholders {
+export function placeholdersFor(config: PlaceholderFacts, locale: Locale): Placeholders {
   const { phone, email, salesEmail, supportEmail, partnerEmail, founded, customers, countries, platformYear } = config;
   const values: Placeholders = {
     phone,

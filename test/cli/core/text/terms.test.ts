@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findVariants, positionsIn, termGaps, type TermBase } from '../../../../cli/core/load/terms.ts';
-import { random } from '../../../helpers/random.ts';
+import { findVariants, termGaps, type TermBase } from '../../../../cli/core/text/terms.ts';
 
 const base: TermBase = {
   file: 'content/_terms.yaml',
@@ -37,47 +36,12 @@ describe('findVariants', () => {
     expect(findVariants('新的产品线路。', 'zh', base)).toEqual([]);
     expect(findVariants('新的产品线。', 'zh', base).map((h) => h.found)).toEqual(['产品线']);
   });
-
-  it('places a hit by line and column in the file', () => {
-    expect(positionsIn('ab\ncd反色', 10, 3)(5)).toEqual({ line: 11, column: 3 });
-    expect(positionsIn('ab反色', 10, 3)(2)).toEqual({ line: 10, column: 5 });
-  });
-
-  it('places every offset of any text as counting the lines before it does (seeded)', () => {
-    // The definition: the lines of the text before the offset, the column on the last of them.
-    const counted = (text: string, index: number, line: number, column: number) => {
-      const lines = text.slice(0, index).split('\n');
-      return lines.length === 1
-        ? { line, column: column + index }
-        : { line: line + lines.length - 1, column: (lines.at(-1) as string).length + 1 };
-    };
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const next = random(seed);
-      for (let i = 0; i < 200; i++) {
-        const text = Array.from({ length: Math.floor(next() * 30) }, () => ['a', '\n', '反', ' ', '\n\n'][Math.floor(next() * 5)]).join('');
-        const [line, column] = [1 + Math.floor(next() * 9), 1 + Math.floor(next() * 9)];
-        const position = positionsIn(text, line, column);
-        for (let index = 0; index <= text.length; index++)
-          expect(position(index), `seed ${seed}: ${JSON.stringify(text)} at ${index}`).toEqual(counted(text, index, line, column));
-      }
-    }
-  });
 });
 
 describe('termGaps', () => {
   it('lists the concepts one locale names and the other does not', () => {
     expect(termGaps({ zh: 'DROC支持多平面重建。', en: 'DROC.' }, base)).toEqual({ zh: ['MPR'], en: [] });
     expect(termGaps({ zh: 'DROC支持多平面重组。', en: 'DROC with multiplanar reconstruction.' }, base)).toEqual({ zh: [], en: [] });
-  });
-});
-
-describe('the spacing rule of Chinese pages', () => {
-  it('finds a space between Chinese and Latin text either way round, on Chinese text only', async () => {
-    const { spacingProblems } = await import('../../../../cli/core/load/text-checks.ts');
-    const at = { line: 4, column: 1 };
-    expect(spacingProblems('DROC 是操作台，支持 3.0版本。', 'zh-CN', 'f.md', at).map((p) => p.column)).toEqual([5, 13]);
-    expect(spacingProblems('DROC是操作台，支持3.0版本。X射线', 'zh-CN', 'f.md', at)).toEqual([]);
-    expect(spacingProblems('DROC 是', 'en', 'f.md', at)).toEqual([]);
   });
 });
 
@@ -165,29 +129,5 @@ describe('findVariants, for plurals and case', () => {
   it('takes the preferred term with a capital first letter (a title, a sentence) as preferred, not capitals inside it', () => {
     const text = 'Cloud web viewer. Our cloud web viewer, the Webview Cloud Web Viewer and a Cloud web Viewer.';
     expect(findVariants(text, 'en', spelling).map((h) => h.found)).toEqual(['Cloud Web Viewer', 'Cloud web Viewer']);
-  });
-});
-
-describe('variants in front matter', () => {
-  it('are not looked for in a value that is a route or a URL, only in prose', async () => {
-    const { dataProseProblems } = await import('../../../../cli/core/load/text-checks.ts');
-    const routes: TermBase = {
-      file: 't.yaml',
-      locales: ['zh', 'en'],
-      terms: [
-        {
-          concept: 'vet',
-          use: { zh: '兽用影像工作站', en: 'Veterinary Image Workstation' },
-          avoid: { zh: [], en: ['VetWorkstation'] },
-          line: 1,
-        },
-      ],
-    };
-    const data = {
-      products: [{ route: '/VetWorkstation', text: 'Read on the VetWorkstation.' }],
-      image: 'https://cdn.example/VetWorkstation.png',
-    };
-    const found = dataProseProblems(data, { code: 'en', lang: 'en' }, routes, 'en/VET.md', (path) => (path.includes('text') ? 7 : 6));
-    expect(found.map((p) => [p.code, p.line])).toEqual([['TERM_VARIANT', 7]]);
   });
 });
