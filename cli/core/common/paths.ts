@@ -29,3 +29,8 @@ export const IGNORED_GLOBS = ['**/.*', '**/.*/**', '**/*~', '**/*.swp', '**/*.tm
 export function cacheDirOf(root: string): string {
   return join(root, 'node_modules', '.cache', 'ecom-site');
 }
+
+/** Paths in code-unit order (`<`, not the locale's collation): the order of a plan's lists and of the targets. */
+export function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

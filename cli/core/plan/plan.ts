@@ -6,6 +6,7 @@
  * pure function, so the decision is the same whatever the order of the edits that led to it: once watch
  * is idle its output equals a fresh build's.
  */
+import { byPath } from '../common/paths.ts';
 
 /** How an output file is made. */
 export type Maker =
@@ -44,9 +45,6 @@ export interface Plan {
   /** Files held that no target names. */
   remove: string[];
 }
-
-/** Paths in code-unit order: the order of every list of a plan. */
-export const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Plans the output. A job writes all its files at once (the English home page is `en.html` and
