@@ -10,9 +10,10 @@
  * The search index has its own rows: the Pagefind CLI over Eleventy's and Hugo's output (a peer's build with
  * search is the sum), over ecom-site's Chinese pages alone (the floor of re-indexing one locale), ecom-site
  * with `search: false`, a build after one edited Chinese page, and `watch`'s save → reload. `--search-only`
- * leaves out the rows that do not concern search (one thread, parse floor, photos, cards).
+ * leaves out the rows that do not concern search (one thread, parse floor, photos, cards); `--watch-only`
+ * measures `watch`'s save → reload alone, on the corpus and on the real site, and prints it.
  *
- *   npm run bench [-- --pages 2000 --rounds 5 --photos 200 --no-readme --search-only]
+ *   npm run bench [-- --pages 2000 --rounds 5 --photos 200 --no-readme --search-only | --watch-only]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, appendFileSync, writeFileSync, cpSync } from 'node:fs';
@@ -34,6 +35,8 @@ function option(name: string, fallback: number): number {
 const PAGES = option('pages', 2000);
 const ROUNDS = option('rounds', 5);
 const SEARCH_ONLY = process.argv.includes('--search-only');
+/** Only `watch`'s save → reload rows, on the corpus and the real site (a few minutes, not the whole bench). */
+const WATCH_ONLY = process.argv.includes('--watch-only');
 const PHOTOS = SEARCH_ONLY ? 0 : option('photos', 200);
 /** Node with the hook that reports its own peak RSS (test/bench/node-rss.mjs). */
 const NODE_RSS = ['--import', join(import.meta.dirname, 'node-rss.mjs')];
@@ -47,6 +50,19 @@ interface Tool {
 const work = mkdtempSync(join(tmpdir(), 'ecom-bench-'));
 const corpus = writeCorpus(work, PAGES);
 const totalPages = PAGES * 2;
+if (WATCH_ONLY) {
+  const onCorpus = await watchLatency(corpus.ecom, join(work, 'out-watch'), 'p1', ROUNDS);
+  const realContent = join(work, 'real-content');
+  execFileSync('cp', ['-r', join(ROOT, 'content'), realContent]);
+  const onReal = await watchLatency(realContent, join(work, 'out-watch-real'), 'DROC', ROUNDS);
+  const [big, small] = [median(onCorpus.reload), median(onReal.reload)];
+  console.log(`machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${ROUNDS} rounds\n`);
+  console.log(`| watch | ${totalPages}-page corpus | real site | ratio | target |\n| --- | --- | --- | --- | --- |`);
+  console.log(`| edit-to-page-written, median | ${fmt(median(onCorpus.written))} | ${fmt(median(onReal.written))} | | |`);
+  console.log(`| save → reload event, median | ${fmt(big)} | ${fmt(small)} | ${(big / small).toFixed(2)} × | ≤ 2.0 × |`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
 const hugoBin = ['/usr/bin/hugo', '/usr/local/bin/hugo'].find((p) => existsSync(p));
 let peers: string | undefined;
 try {
