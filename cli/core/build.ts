@@ -99,7 +99,7 @@ export interface BuildResult {
 
 /** The state of a finished build: the site's stages, its jobs and targets, what the output holds, the render threads. */
 export interface Built extends SiteTargets, Staged {
-  /** The shared part of every job key (cli/core/render/keys.ts `siteKey`). */
+  /** The shared part of every job key (cli/core/render/job-keys.ts `siteKey`). */
   shared: string;
   /** The key of every file in the output folder, by path. */
   held: Map<string, string>;

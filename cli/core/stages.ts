@@ -16,7 +16,7 @@ import { versionCache } from './l10n/versions.ts';
 import { listJobs } from './plan/jobs.ts';
 import { planSite, type PlannedSite } from './plan/site.ts';
 import { renderContext } from './render/context.ts';
-import { jobKey, siteKey } from './render/keys.ts';
+import { jobKey, siteKey } from './render/job-keys.ts';
 import type { RenderContext } from './render/render.ts';
 import { siteFiles } from './render/site-files.ts';
 import { outputTargets, type SiteTargets } from './write/targets.ts';

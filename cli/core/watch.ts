@@ -21,7 +21,7 @@ import { retrackTranslations, sameNotice, trackTranslations } from './l10n/track
 import type { Job } from './plan/jobs.ts';
 import type { PlannedPage } from './load/i18n.ts';
 import { heldAfter, plan, type Target } from './plan/plan.ts';
-import { jobKey } from './render/keys.ts';
+import { jobKey } from './render/job-keys.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import type { Change } from './serve/watcher.ts';
 import { applyPlan } from './apply.ts';
