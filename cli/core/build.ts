@@ -14,7 +14,7 @@ import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
 import { toParsed } from './load/content.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
-import type { LoadedSite } from './load/site.ts';
+import type { LoadedSite } from './load/loaded-site.ts';
 import { termGapsOfPages } from './text/terms.ts';
 import type { SourceCache, TranslationStatus } from './l10n/status.ts';
 import { knownVersions, versionCache } from './l10n/versions.ts';

@@ -16,7 +16,7 @@ import { displayPath, isInside } from './common/paths.ts';
 import { CARD_LOGO } from './images/card-image.ts';
 import { buildYear } from './load/build-date.ts';
 import { checkPageSize, parsePage, type SourcePage } from './load/content.ts';
-import { fieldsOfTemplates } from './load/site.ts';
+import { fieldsOfTemplates } from './load/loaded-site.ts';
 import { retrackTranslations, sameNotice, trackTranslations } from './l10n/track.ts';
 import type { Job } from './plan/jobs.ts';
 import type { PlannedPage } from './load/i18n.ts';
