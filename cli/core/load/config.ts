@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { fallbackChain, localeCodes, resolveFallback, type Locales } from '../common/locales.ts';
 import { LOCALE_FIELD, readLocales } from './config-locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { formatPath, isRecord, validate, type Field } from '../common/schema.ts';
+import { formatPath, isRecord, validate, type Field } from '../common/field-validator.ts';
 import { parseYaml, type YamlSource } from '../common/yaml.ts';
 import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
