@@ -15,7 +15,7 @@ import type { PlannedPage } from '../load/i18n.ts';
 import { explainMissing, type LinkTargets } from '../common/link-targets.ts';
 import { translator } from '../text/translator.ts';
 import { checkDataRoutes } from './internal-links.ts';
-import { missingStrings, resolveStrings, type TextUse } from './strings.ts';
+import { missingStrings, resolveStrings, type TextUse } from './resolved-strings.ts';
 import { displayPath } from '../common/paths.ts';
 import { coverProblems } from '../images/images.ts';
 import { decodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
