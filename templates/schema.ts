@@ -3,7 +3,7 @@
  * and term base): the shape of a field, the TypeScript type a declaration gives, and `hasFields`, which
  * proves a loaded value has that type. It lives here, importing nothing, because imports between the
  * generator and the templates go one way: cli/ reads templates/ (this language, validated by
- * cli/core/common/schema.ts, and the props of templates/types.ts), templates/ never reads cli/.
+ * cli/core/common/field-validator.ts, and the props of templates/types.ts), templates/ never reads cli/.
  */
 
 /** The shape of one field. */

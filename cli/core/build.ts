@@ -14,7 +14,7 @@ import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
 import { toParsed } from './load/content.ts';
 import { translationReport, type TranslationReport } from './load/i18n.ts';
-import type { LoadedSite } from './load/site.ts';
+import type { LoadedSite } from './load/loaded-site.ts';
 import { termGapsOfPages } from './text/terms.ts';
 import type { SourceCache, TranslationStatus } from './l10n/status.ts';
 import { knownVersions, versionCache } from './l10n/versions.ts';
@@ -99,7 +99,7 @@ export interface BuildResult {
 
 /** The state of a finished build: the site's stages, its jobs and targets, what the output holds, the render threads. */
 export interface Built extends SiteTargets, Staged {
-  /** The shared part of every job key (cli/core/render/keys.ts `siteKey`). */
+  /** The shared part of every job key (cli/core/render/job-keys.ts `siteKey`). */
   shared: string;
   /** The key of every file in the output folder, by path. */
   held: Map<string, string>;

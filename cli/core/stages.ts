@@ -1,6 +1,6 @@
 /**
  * The pipeline's stages in order, each taking the one before's result, for `build` and `watch` alike: load
- * the site (cli/core/load/site.ts), track its translations (cli/core/l10n/track.ts), plan it
+ * the site (cli/core/load/loaded-site.ts), track its translations (cli/core/l10n/track.ts), plan it
  * (cli/core/plan/site.ts), make the render context (cli/core/render/context.ts); then key every job and
  * render the site-wide files (cli/core/render/) and describe every file the output should hold
  * (cli/core/write/targets.ts). Writing it is the build's (cli/core/build.ts) and watch's (cli/core/watch.ts).
@@ -9,14 +9,14 @@ import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildYear } from './load/build-date.ts';
 import type { PageReuse } from './load/content.ts';
-import { loadSite, type LoadedSite, type SiteInputs } from './load/site.ts';
+import { loadSite, type LoadedSite, type SiteInputs } from './load/loaded-site.ts';
 import type { SourceCache } from './l10n/status.ts';
 import { trackTranslations, type Tracked } from './l10n/track.ts';
 import { versionCache } from './l10n/versions.ts';
 import { listJobs } from './plan/jobs.ts';
 import { planSite, type PlannedSite } from './plan/site.ts';
 import { renderContext } from './render/context.ts';
-import { jobKey, siteKey } from './render/keys.ts';
+import { jobKey, siteKey } from './render/job-keys.ts';
 import type { RenderContext } from './render/render.ts';
 import { siteFiles } from './render/site-files.ts';
 import { outputTargets, type SiteTargets } from './write/targets.ts';
@@ -29,7 +29,7 @@ export const TOOL_VERSION = basename(dirname(fileURLToPath(import.meta.url)));
 
 /** A site through the stages before its output is described: each stage's result, as it returned it. */
 export interface Staged {
-  /** The site as its files say (cli/core/load/site.ts). */
+  /** The site as its files say (cli/core/load/loaded-site.ts). */
   loaded: LoadedSite;
   /** Its translations against their sources (cli/core/l10n/track.ts). */
   tracked: Tracked;

@@ -145,7 +145,7 @@ describe('reading imports', () => {
         'client/index.ts',
         'templates/Home.tsx',
         'cli/core/text/terms.ts',
-        'cli/core/load/site.ts',
+        'cli/core/load/loaded-site.ts',
         'cli/core/build.ts',
         'cli/commands/watch.ts',
         'cli/index.ts',

@@ -2,7 +2,7 @@
  * Internal links: pure checks and localisation (docs/writing.md, "Body: Markdown rules"). Writers link to routes as the route
  * table writes them (`/DROC`); on the pages of another locale than the default it becomes `/en/DROC`. A link to nothing is an error.
  * The plan makes the link targets (cli/core/plan/site.ts) and checks the front matter's links against them
- * (cli/core/plan/internal-links.ts); rendering checks and localises the body's (cli/core/render/remark/links.ts).
+ * (cli/core/plan/internal-links.ts); rendering checks and localises the body's (cli/core/render/remark/body-links.ts).
  * The targets travel as data, the check lives here, below both.
  */
 import type { Locale } from '../../../shared/constants.ts';

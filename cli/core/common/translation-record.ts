@@ -4,7 +4,7 @@
  * commands and translation tracking with it alone (cli/core/l10n/record.ts `recordProblems`). One shape for
  * both, so that a bad record gets one answer.
  */
-import type { Field } from './schema.ts';
+import type { Field } from './field-validator.ts';
 
 /** The front matter field that holds the record. */
 export const RECORD_FIELD = 'source';

@@ -9,7 +9,7 @@
  */
 import { problem, type Problem } from '../common/errors.ts';
 import { RECORD_FIELD, RECORD_SCHEMA } from '../common/translation-record.ts';
-import { isRecord, validate } from '../common/schema.ts';
+import { isRecord, validate } from '../common/field-validator.ts';
 import type { YamlSource } from '../common/yaml.ts';
 
 /** A translation's record, as read from its front matter. */

@@ -4,7 +4,7 @@
  * `SOURCE_DATE_EPOCH` is set, its seconds since 1970 (UTC) are the build date, so a given input always gives
  * the same bytes; otherwise it is today. Templates never read a clock: the year reaches them as data in the
  * render context (for the footer's line: cli/core/render/footer.ts), which is also part of every page's
- * cache key (cli/core/render/keys.ts `siteKey`).
+ * cache key (cli/core/render/job-keys.ts `siteKey`).
  */
 import { problem, SiteError } from '../common/errors.ts';
 

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { fallbackChain, localeCodes, resolveFallback, type Locales } from '../common/locales.ts';
-import { LOCALE_FIELD, readLocales } from './locales.ts';
+import { LOCALE_FIELD, readLocales } from './config-locales.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
-import { formatPath, isRecord, validate, type Field } from '../common/schema.ts';
+import { formatPath, isRecord, validate, type Field } from '../common/field-validator.ts';
 import { parseYaml, type YamlSource } from '../common/yaml.ts';
 import { displayPath } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
@@ -297,7 +297,7 @@ function check(source: YamlSource, schema: Field, code: 'CONFIG_INVALID' | 'MENU
   if (problems.length) throw new SiteError(problems);
 }
 
-/** site.yaml's `locales`, each entry checked, then the list as a whole (cli/core/load/locales.ts). */
+/** site.yaml's `locales`, each entry checked, then the list as a whole (cli/core/load/config-locales.ts). */
 function checkLocales(source: YamlSource): Locales {
   check(source, { kind: 'list', min: 1, of: LOCALE_FIELD }, 'CONFIG_INVALID', ['locales']);
   const { locales, problems } = readLocales(source);

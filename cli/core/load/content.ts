@@ -18,7 +18,7 @@ import { checkFences } from './fence.ts';
 import { displayPath } from '../common/paths.ts';
 import { findUnknownPlaceholders, unknownPlaceholder } from '../text/placeholders.ts';
 import { checkFileRoute, routeFromFile } from '../common/routes.ts';
-import { fieldsAt, isRecord, validate, type Field, type Fields } from '../common/schema.ts';
+import { fieldsAt, isRecord, validate, type Field, type Fields } from '../common/field-validator.ts';
 import { formatSize, sizeAbove } from './size.ts';
 import { parseYaml, type YamlSource } from '../common/yaml.ts';
 import { RECORD_FIELD, RECORD_SCHEMA } from '../common/translation-record.ts';

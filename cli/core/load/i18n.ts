@@ -2,7 +2,7 @@
  * Locale decisions as pure functions: which source stands in for each page of each locale (the first
  * locale of its fallback chain that has one; docs/locales.md), each locale's strings over the built-in
  * text, and the translation report. Which text stands in for a text id a locale lacks is the plan's
- * (cli/core/plan/strings.ts), which knows the ids the menu uses.
+ * (cli/core/plan/resolved-strings.ts), which knows the ids the menu uses.
  */
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, resolveFallback, type Locales } from '../common/locales.ts';

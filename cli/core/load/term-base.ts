@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
 import { displayPath } from '../common/paths.ts';
-import { validate, type Field } from '../common/schema.ts';
+import { validate, type Field } from '../common/field-validator.ts';
 import { parseYaml } from '../common/yaml.ts';
 import type { Term, TermBase } from '../text/terms.ts';
 

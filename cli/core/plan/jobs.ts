@@ -1,6 +1,6 @@
 /**
  * Render jobs (pure). A job is one page written at one route (the home page is also written at `/home`).
- * Its key, a hash of everything its HTML depends on, is the render stage's (cli/core/render/keys.ts).
+ * Its key, a hash of everything its HTML depends on, is the render stage's (cli/core/render/job-keys.ts).
  */
 import type { PlannedPage } from '../load/i18n.ts';
 import { outputFiles, routesOfPage } from '../common/routes.ts';

@@ -1,6 +1,6 @@
 /**
  * The plan stage: what the site is made of once its pages are known, from the loaded site
- * (cli/core/load/site.ts) and its translations tracked (cli/core/l10n/track.ts): the menu and strings
+ * (cli/core/load/loaded-site.ts) and its translations tracked (cli/core/l10n/track.ts): the menu and strings
  * checked against the routes, what each page shows of the others (cli/core/plan/lists.ts), the old
  * addresses kept, the link targets, the social cards. Shared by `build` and `watch` (which keeps it between
  * edits). Problems are collected as data and thrown together.
@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes } from '../common/locales.ts';
 import type { Menu, SiteConfig, Strings } from '../load/config.ts';
-import type { LoadedSite, SiteFiles } from '../load/site.ts';
+import type { LoadedSite, SiteFiles } from '../load/loaded-site.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import type { PlannedPage } from '../load/i18n.ts';
 import { explainMissing, type LinkTargets } from '../common/link-targets.ts';
 import { translator } from '../text/translator.ts';
 import { checkDataRoutes } from './internal-links.ts';
-import { missingStrings, resolveStrings, type TextUse } from './strings.ts';
+import { missingStrings, resolveStrings, type TextUse } from './resolved-strings.ts';
 import { displayPath } from '../common/paths.ts';
 import { coverProblems } from '../images/images.ts';
 import { decodeSitePath, localisePath, routesOfPage, SITE_PAGES } from '../common/routes.ts';
@@ -123,7 +123,7 @@ function checkNames(
     errors: [
       ...checkMenu(menu, { routes, drafts, locales: config.locales }),
       ...resolved.errors,
-      // site.yaml's problems with the files (cli/core/load/site.ts), told with the names'.
+      // site.yaml's problems with the files (cli/core/load/loaded-site.ts), told with the names'.
       ...files.configErrors,
     ],
     warnings: resolved.warnings,

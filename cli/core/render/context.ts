@@ -4,7 +4,7 @@
  * the others (articles, breadcrumbs, titles, icons, the featured article), the asset URLs and feed links.
  */
 import { assetPrefix } from '../common/base-path.ts';
-import type { LoadedSite, SiteAssets } from '../load/site.ts';
+import type { LoadedSite, SiteAssets } from '../load/loaded-site.ts';
 import type { PlannedSite } from '../plan/site.ts';
 import { portableSource } from './pool.ts';
 import type { RenderContext } from './render.ts';

@@ -60,7 +60,7 @@ export interface RenderContext {
   images: ImageTable;
   /** The site path of each page's social card, per locale and route; the 404 and search pages' under their routes (cli/core/plan/cards.ts). */
   cards: Record<Locale, ReadonlyMap<string, string>>;
-  /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/plan/strings.ts `resolveStrings`). */
+  /** The locale each UI text a locale takes from its fallback chain comes from, by locale and id (cli/core/plan/resolved-strings.ts `resolveStrings`). */
   textFrom?: Record<Locale, Record<string, Locale>>;
 }
 

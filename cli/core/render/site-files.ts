@@ -7,7 +7,7 @@ import { siteRootUrl } from '../common/base-path.ts';
 import { localeCodes } from '../common/locales.ts';
 import { localisePath, sitePagesOf } from '../common/routes.ts';
 import type { Redirect } from '../plan/old-addresses.ts';
-import type { SiteAssets } from '../load/site.ts';
+import type { SiteAssets } from '../load/loaded-site.ts';
 import type { PlannedSite } from '../plan/site.ts';
 import { translator } from '../text/translator.ts';
 import { feedXml } from './feed.ts';

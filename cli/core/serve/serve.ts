@@ -12,7 +12,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { isInside } from '../common/paths.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import { redirectAt } from './moved.ts';
+import { redirectAt } from './redirect-lookup.ts';
 import { basePrefix, ROOT_BASE_PATH, sitePathIn, urlOf } from '../common/base-path.ts';
 
 /** Content types by file extension; anything else is `application/octet-stream`. */
@@ -192,7 +192,7 @@ async function handle(dir: string, options: Handling, req: IncomingMessage, res:
   // Dotfiles (the output's .ecom-site marker) are not part of the site, as in hosting/nginx.conf.
   const hidden = segments.some((segment) => segment.startsWith('.'));
   const trailingSlash = (url.split(/[?#]/)[0] ?? '').endsWith('/');
-  // An old address answers as nginx answers it, with the map the build wrote (cli/core/serve/moved.ts).
+  // An old address answers as nginx answers it, with the map the build wrote (cli/core/serve/redirect-lookup.ts).
   const moved = hidden || trailingSlash ? undefined : await redirectAt(root, urlOf(options.basePath(), `/${segments.join('/')}`));
   if (moved) return send(req, res, moved.status, text, `Moved to ${moved.location}\n`, { ...headers, location: moved.location });
   const file = hidden ? undefined : await resolveFile(root, segments, trailingSlash);

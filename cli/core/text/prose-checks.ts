@@ -1,6 +1,6 @@
 /**
  * Checks of the prose itself, run on every text of a page: the strings of its front matter where their
- * lines are known (cli/core/load/site.ts) and the body's text while it renders (cli/core/render/remark/prose.ts).
+ * lines are known (cli/core/load/loaded-site.ts) and the body's text while it renders (cli/core/render/remark/prose.ts).
  * Two rules: the term base (cli/core/text/terms.ts), and one spacing rule for Chinese text: no space between
  * a Chinese character and a Latin letter or digit (`DROC是`, `3.0版本`), as the site's Chinese pages are written.
  */

@@ -6,7 +6,7 @@
 import type { Locale } from '../../../shared/constants.ts';
 
 /**
- * A text lookup for one locale: its strings as plan filled them (cli/core/plan/strings.ts
+ * A text lookup for one locale: its strings as plan filled them (cli/core/plan/resolved-strings.ts
  * `resolveStrings`: built-in text and fallback chain included). Every id a page shows is checked first, so
  * the id itself is returned only for an id no template or menu uses.
  */

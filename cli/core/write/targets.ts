@@ -1,6 +1,6 @@
 /**
  * What the output folder of a site should hold (cli/core/plan/plan.ts): every page file with its job's key
- * (cli/core/render/keys.ts), the site-wide files the render stage made (cli/core/render/site-files.ts) with
+ * (cli/core/render/job-keys.ts), the site-wide files the render stage made (cli/core/render/site-files.ts) with
  * their content hash, the encoded photos and social cards with what their pixels depend on, and the files of
  * public/ with the size and mtime of their source.
  */
@@ -25,7 +25,7 @@ interface OutputInputs {
   root: string;
   locales: Locales;
   jobs: Job[];
-  /** The key of each job, by index (cli/core/render/keys.ts `jobKey`). */
+  /** The key of each job, by index (cli/core/render/job-keys.ts `jobKey`). */
   keys: string[];
   /** The site-wide files, rendered (cli/core/render/site-files.ts). */
   files: Array<[string, string | Uint8Array]>;

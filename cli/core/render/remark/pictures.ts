@@ -8,7 +8,7 @@ import type { Image, RootContent } from 'mdast';
 import type { Processor } from 'unified';
 import { SKIP } from 'unist-util-visit';
 import { altOf, imageProblem, pictureOf } from '../../images/images.ts';
-import type { MarkdownContext } from './context.ts';
+import type { MarkdownContext } from './markdown-context.ts';
 import { addHandlers, report, sitePathOf, type Handler } from './walk.ts';
 
 /**

@@ -11,7 +11,7 @@ import { visit, type VisitorResult } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { problem, type Code, type DataArgs, type Problem } from '../../common/errors.ts';
 import { decodeSitePath } from '../../common/routes.ts';
-import type { MarkdownContext } from './context.ts';
+import type { MarkdownContext } from './markdown-context.ts';
 
 /** What a walk shares with the handlers: the page's context, and changes made once the walk is over. */
 export interface Walk {

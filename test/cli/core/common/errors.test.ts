@@ -8,7 +8,7 @@ import { CATALOGUE, formatProblem, hintOf, problem, SiteError, type Code, type P
 import { checkPageSize, parsePage, type TemplateFields } from '../../../../cli/core/load/content.ts';
 import { PLACEHOLDER_NAMES, unknownPlaceholder } from '../../../../cli/core/text/placeholders.ts';
 import { parseSize } from '../../../../cli/core/load/size.ts';
-import type { Fields } from '../../../../cli/core/common/schema.ts';
+import type { Fields } from '../../../../cli/core/common/field-validator.ts';
 
 /** The `{word}`s of a text, in order. */
 function braced(text: string): string[] {

@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../../../cli/core/load/content.ts';
 import { CATALOGUE, SiteError } from '../../../../cli/core/common/errors.ts';
-import { fieldsOfTemplates } from '../../../../cli/core/load/site.ts';
+import { fieldsOfTemplates } from '../../../../cli/core/load/loaded-site.ts';
 import type { TemplateModule } from '../../../../cli/core/load/bundle.ts';
 import * as registry from '../../../../templates/index.ts';
 import { CONTENT } from '../../../helpers/cli.ts';

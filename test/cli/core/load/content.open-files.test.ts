@@ -23,7 +23,7 @@ vi.mock('../../../../cli/core/common/files.ts', async (original) => {
 
 const { loadPages } = await import('../../../../cli/core/load/content.ts');
 const { makeContent } = await import('../../../helpers/cli.ts');
-const { fieldsOfTemplates } = await import('../../../../cli/core/load/site.ts');
+const { fieldsOfTemplates } = await import('../../../../cli/core/load/loaded-site.ts');
 const { templates, NotFound, Search, UI_STRINGS, UI_TEXT } = await import('../../../../templates/index.ts');
 
 describe('loadPages', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage, type TemplateFields } from '../../../../cli/core/load/content.ts';
-import type { Fields } from '../../../../cli/core/common/schema.ts';
+import type { Fields } from '../../../../cli/core/common/field-validator.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 

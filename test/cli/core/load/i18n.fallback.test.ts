@@ -1,6 +1,6 @@
 /**
  * Fallback chains for pages and texts, and the alternates of the head, over seeded random sites
- * (cli/core/load/i18n.ts `planPages`, cli/core/plan/strings.ts `resolveStrings`; cli/core/render/head.ts
+ * (cli/core/load/i18n.ts `planPages`, cli/core/plan/resolved-strings.ts `resolveStrings`; cli/core/render/head.ts
  * `collectAlternates`): a locale without its own page or text takes it from the nearest locale of its chain
  * (its `fallback`, that one's, ..., then the default) that has one, and only locales with their own file are
  * alternates. The expected answers walk site.yaml's `fallback` fields here, not through the code under test.
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locales } from '../../../../cli/core/common/locales.ts';
 import { planPages } from '../../../../cli/core/load/i18n.ts';
-import { resolveStrings } from '../../../../cli/core/plan/strings.ts';
+import { resolveStrings } from '../../../../cli/core/plan/resolved-strings.ts';
 import { collectAlternates } from '../../../../cli/core/render/head.ts';
 import { random } from '../../../helpers/random.ts';
 import { sourcePage as source } from '../../../helpers/source-page.ts';

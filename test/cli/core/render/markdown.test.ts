@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../cli/core/common/errors.ts';
 import { renderMarkdown } from '../../../../cli/core/render/markdown.ts';
-import type { MarkdownContext } from '../../../../cli/core/render/remark/context.ts';
+import type { MarkdownContext } from '../../../../cli/core/render/remark/markdown-context.ts';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 
 function render(markdown: string, locale: 'zh' | 'en' = 'en') {

@@ -1,10 +1,10 @@
 /**
- * The declarative schema (cli/core/common/schema.ts): one validator for site.yaml, menu.yaml, front matter and
+ * The declarative schema (cli/core/common/field-validator.ts): one validator for site.yaml, menu.yaml, front matter and
  * template fields, whose messages name the field's path, what was expected and what is allowed.
  */
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../cli/core/common/errors.ts';
-import { hasFields, isRecord, validate, type Field } from '../../../../cli/core/common/schema.ts';
+import { hasFields, isRecord, validate, type Field } from '../../../../cli/core/common/field-validator.ts';
 import { parseYaml } from '../../../../cli/core/common/yaml.ts';
 
 const MENU: Field = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import { missingStrings, resolveStrings } from '../../../../cli/core/plan/strings.ts';
+import { missingStrings, resolveStrings } from '../../../../cli/core/plan/resolved-strings.ts';
 
 /** The default locales, zh and en. */
 const L = DEFAULTS.locales;

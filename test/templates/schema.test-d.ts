@@ -1,9 +1,9 @@
 /**
- * The types the schema infers (cli/core/common/schema.ts `Infer`): checked by the type checker, which `npm test`
+ * The types the field language infers (templates/schema.ts `Infer`): checked by the type checker, which `npm test`
  * and `npm run typecheck` run over every test file, not by vitest, which runs no type check in either lane.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Field, Infer, InferFields } from '../../../../cli/core/common/schema.ts';
+import type { Field, Infer, InferFields } from '../../templates/schema.ts';
 
 describe('Infer', () => {
   it('types a field from its declaration, as validate lets it through', () => {

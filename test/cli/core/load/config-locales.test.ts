@@ -1,4 +1,4 @@
-/** site.yaml `locales` (cli/core/load/locales.ts): defaults, and every mistake named with its path and line. */
+/** site.yaml `locales` (cli/core/load/config-locales.ts): defaults, and every mistake named with its path and line. */
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../../cli/core/load/config.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';

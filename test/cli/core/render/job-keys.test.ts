@@ -1,5 +1,5 @@
 /**
- * The keys of render jobs (cli/core/render/keys.ts; docs/architecture.md, "One planner for build and watch"): a
+ * The keys of render jobs (cli/core/render/job-keys.ts; docs/architecture.md, "One planner for build and watch"): a
  * job's key changes when something its HTML depends on changes, and stays the same otherwise, so that the build cache and
  * `watch` re-render exactly the pages that need it.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareSite } from '../../../../cli/core/stages.ts';
 import { listJobs } from '../../../../cli/core/plan/jobs.ts';
-import { jobKey, siteKey } from '../../../../cli/core/render/keys.ts';
+import { jobKey, siteKey } from '../../../../cli/core/render/job-keys.ts';
 import { ROOT, smallSite } from '../../../helpers/cli.ts';
 
 /** The site key and every job's key (by `locale route`) of the content folder as it is now. */

@@ -6,7 +6,7 @@ import { problem, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { fallbackCycle, ogLocaleOf, type LocaleSpec, type Locales } from '../common/locales.ts';
 import { RESERVED_NAMES } from '../common/routes.ts';
-import { formatPath, isRecord, type Field } from '../common/schema.ts';
+import { formatPath, isRecord, type Field } from '../common/field-validator.ts';
 import type { YamlSource } from '../common/yaml.ts';
 
 /** A locale code: lowercase letters and digits, words joined by `-` (a folder name and a URL prefix). */

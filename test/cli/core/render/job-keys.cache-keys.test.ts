@@ -1,7 +1,7 @@
 /**
  * Every cache key changes when any of its inputs changes, and only then: a seeded property test over the
  * keys of social cards (cli/core/plan/cards.ts), photos (cli/core/images/images.ts), pages
- * (cli/core/render/keys.ts) and translations (cli/core/l10n/blocks.ts). A key that ignored an input would let
+ * (cli/core/render/job-keys.ts) and translations (cli/core/l10n/blocks.ts). A key that ignored an input would let
  * a build reuse a stale file; fixed seeds, so a failure replays.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { cardKey } from '../../../../cli/core/plan/cards.ts';
 import { type ImageSource, variantsOf } from '../../../../cli/core/images/images.ts';
 import { type Block, hashBlock, versionOf } from '../../../../cli/core/l10n/blocks.ts';
 import type { Job } from '../../../../cli/core/plan/jobs.ts';
-import { jobKey, siteKey } from '../../../../cli/core/render/keys.ts';
+import { jobKey, siteKey } from '../../../../cli/core/render/job-keys.ts';
 import type { RenderContext } from '../../../../cli/core/render/render.ts';
 import { random } from '../../../helpers/random.ts';
 
