@@ -31,7 +31,7 @@ describe('the deploy manifest', () => {
     expect(manifestKey('site/')).toBe('site/.ecom-site/manifest.json');
   });
 
-  it('keeps the ETag of a multipart upload, a moved page\'s redirect and the drop time of each kept key', () => {
+  it("keeps the ETag of a multipart upload, a moved page's redirect and the drop time of each kept key", () => {
     const full = {
       version: 1 as const,
       files: {
@@ -77,7 +77,11 @@ describe('the deploy manifest', () => {
       dropped: { a: '2026-01-01T00:00:00.000Z' },
     });
     for (const dropped of [null, 'yesterday', 5])
-      expect(parseManifest(JSON.stringify({ version: 1, files: {}, kept: [], dropped }))).toStrictEqual({ version: 1, files: {}, kept: [] });
+      expect(parseManifest(JSON.stringify({ version: 1, files: {}, kept: [], dropped }))).toStrictEqual({
+        version: 1,
+        files: {},
+        kept: [],
+      });
   });
 
   it('treats a manifest without its files or its list of kept keys as none', () => {

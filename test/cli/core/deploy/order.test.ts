@@ -66,22 +66,27 @@ describe('pageWaves', () => {
     }
   });
 
-  const keysOf = (waves: Upload[][]): string[][] => waves.map((w) => w.map((u) => u.key));
+  /** The keys of each wave of pages `keys` (uploaded in that order), none of them stored. */
+  const wavesOf = (keys: string[], links: Map<string, string[]>): string[][] =>
+    pageWaves(
+      keys.map((k) => upload(k)),
+      links,
+      new Set(),
+    ).map((w) => w.map((u) => u.key));
 
   it('orders a long chain of new pages level by level, past the tenth', () => {
     const keys = Array.from({ length: 12 }, (_, i) => `p${String(i).padStart(2, '0')}`);
     const links = new Map(keys.slice(0, -1).map((key, i) => [key, [keys[i + 1] as string]]));
-    expect(keysOf(pageWaves(keys.map((k) => upload(k)), links, new Set()))).toEqual([...keys].reverse().map((k) => [k]));
+    expect(wavesOf(keys, links)).toEqual([...keys].reverse().map((k) => [k]));
   });
 
   it('puts a cycle on the level of the pages it links to, not after the pages above it', () => {
-    const pages = [upload('a'), upload('b'), upload('c'), upload('d')];
     const links = new Map([
       ['a', ['b']],
       ['b', ['a']],
       ['c', ['d']],
     ]);
-    expect(keysOf(pageWaves(pages, links, new Set()))).toEqual([['d'], ['a', 'b'], ['c']]);
+    expect(wavesOf(['a', 'b', 'c', 'd'], links)).toEqual([['d'], ['a', 'b'], ['c']]);
   });
 
   it('gives two cycles of one level their waves in the order of their keys, whatever the order of the uploads', () => {
@@ -95,18 +100,17 @@ describe('pageWaves', () => {
       ['a', 'b', 'x', 'y'],
       ['y', 'x', 'b', 'a'],
     ])
-      expect(keysOf(pageWaves(order.map((k) => upload(k)), links, new Set()))).toEqual([
+      expect(wavesOf(order, links)).toEqual([
         ['a', 'b'],
         ['x', 'y'],
       ]);
   });
 
   it('sorts each wave by key, and ignores links to itself and to keys not uploaded', () => {
-    const pages = ['e', 'c', 'a', 'd', 'b'].map((k) => upload(k));
     const links = new Map([
       ['a', ['a', 'assets/site.0123456789.css', 'missing']],
       ['c', ['c']],
     ]);
-    expect(keysOf(pageWaves(pages, links, new Set()))).toEqual([['a', 'b', 'c', 'd', 'e']]);
+    expect(wavesOf(['e', 'c', 'a', 'd', 'b'], links)).toEqual([['a', 'b', 'c', 'd', 'e']]);
   });
 });
