@@ -172,7 +172,7 @@ describe('planDeploy, the order and the details of its plan', () => {
 
   it('re-uploads a file whose Content-Type changed, with the same bytes and caching', () => {
     const { remote, manifest } = deployed(FILES);
-    const entry = manifest.files['DROC'] as DeployManifest['files'][string];
+    const entry = manifest.files.DROC as DeployManifest['files'][string];
     const older = { ...manifest, files: { ...manifest.files, DROC: { ...entry, contentType: 'text/plain' } } };
     expect(allUploads(planDeploy(FILES, remote, older, '')).map((u) => [u.key, u.reason])).toEqual([['DROC', 'changed headers']]);
   });
