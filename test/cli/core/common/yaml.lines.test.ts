@@ -12,6 +12,7 @@ function failure(text: string, lineOffset = 0): string {
   try {
     parseYaml(text, 'f.yaml', 'YAML_SYNTAX', lineOffset);
   } catch (error) {
+    expect(error).toBeInstanceOf(SiteError);
     const [p] = (error as SiteError).problems;
     return `${p?.line}: ${p?.message}`;
   }
