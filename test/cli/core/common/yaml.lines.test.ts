@@ -42,6 +42,7 @@ describe('lineOf, in a fragment ten lines down its file', () => {
     expect(source.lineOf(['menu', 'missing'])).toBe(15);
     for (const index of [5, -1, 0.5, 'x']) expect(source.lineOf(['menu', 'groups', index, 'label'])).toBe(16);
     expect(source.lineOf(['title', 'x'])).toBe(13);
+    expect(source.lineOf(['title', 0])).toBe(13);
     expect(source.lineOf(['nope'])).toBe(13);
     expect(source.lineOf([])).toBe(13);
   });
@@ -55,6 +56,11 @@ describe('the lines of errors, in a fragment five lines down its file', () => {
   it('names the line of a syntax error and of a repeated key', () => {
     expect(failure('a: 1\nb: [\n', 5)).toMatch(/^8: Cannot parse YAML: /);
     expect(failure('a: 1\na: 2\n', 5)).toBe('7: Cannot parse YAML: Map keys must be unique.');
+  });
+
+  it('finds a repeated key in a map inside a pair of a flow list, and takes NaN keys as all different', () => {
+    expect(failure('l: [x: {a: 1, a: 2}]\n', 5)).toBe('6: Cannot parse YAML: Map keys must be unique.');
+    expect(failure('.nan: 1\n.nan: 2\n', 5)).toBe('no error');
   });
 
   it('names the first alias of a document whose aliases expand to too much', () => {
