@@ -88,7 +88,7 @@ export async function removePreview(bucket: Bucket, target: TargetUrl, dryRun: b
 export async function openPreview(out: string, name: string): Promise<{ name: string; url: string }> {
   const dir = resolve(out);
   const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => '');
-  checkPreviewBuild(name, basePathOfPage(index), displayPath(dir) || '.');
+  checkPreviewBuild(name, basePathOfPage(index), displayPath(dir));
   const robots = await readFile(join(dir, 'robots.txt'), 'utf8').catch(() => '');
   // robots.txt names the build's root URL, base path included (cli/core/render/sitemap.ts `renderRobots`).
   const root = baseUrlFromRobots(robots) ?? previewBasePath(name).slice(0, -1);

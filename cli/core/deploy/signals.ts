@@ -11,24 +11,34 @@ export interface SignalStop {
   release(): void;
 }
 
-/** Listens for SIGINT and SIGTERM until `release`. */
-export function abortOnSignals(): SignalStop {
+/**
+ * What the handlers need of the process: `process` itself, or a stand-in that lets the tests deliver
+ * signals and see the exit without ending the test run.
+ */
+export interface SignalSource {
+  on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
+  off(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
+  exit(code: number): void;
+}
+
+/** Listens for SIGINT and SIGTERM on `source` until `release`. */
+export function abortOnSignals(source: SignalSource = process): SignalStop {
   const controller = new AbortController();
   let stoppedBy: number | undefined;
   const stop = (signal: NodeJS.Signals): void => {
     const code = signal === 'SIGINT' ? 130 : 143;
-    if (controller.signal.aborted) process.exit(code);
+    if (controller.signal.aborted) source.exit(code);
     stoppedBy = code;
     controller.abort();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  source.on('SIGINT', stop);
+  source.on('SIGTERM', stop);
   return {
     signal: controller.signal,
     stoppedBy: () => stoppedBy,
     release: () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      source.off('SIGINT', stop);
+      source.off('SIGTERM', stop);
     },
   };
 }

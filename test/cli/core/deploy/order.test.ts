@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Upload } from '../../../../cli/core/deploy/diff.ts';
-import { linksOf } from '../../../../cli/core/deploy/links.ts';
 import { pageWaves } from '../../../../cli/core/deploy/order.ts';
 import type { Phase } from '../../../../cli/core/deploy/phases.ts';
 import { random } from '../../../helpers/random.ts';
@@ -8,22 +7,6 @@ import { random } from '../../../helpers/random.ts';
 function upload(key: string, phase: Phase = 'pages'): Upload {
   return { file: `${key}.html`, key, md5: 'x', size: 1, phase, reason: 'new', contentType: 'text/html', cacheControl: 'no-cache' };
 }
-
-describe('linksOf', () => {
-  it("maps a page's site links to keys, relative ones against the page's URL", () => {
-    const html = `<a href="/DROC">a</a><a href="news/one#top">b</a><a href='/en/'>c</a><a href="/">d</a>
-      <img src="/assets/p.0123456789.webp"><a href="https://other.example/x">e</a><a href="mailto:a@b.c">f</a>
-      <a href="/files/a%20b.txt?x=1&amp;y=2">g</a><a href="#frag">h</a>`;
-    expect(linksOf(html, 'en/products.html')).toEqual([
-      'DROC',
-      'assets/p.0123456789.webp',
-      'en/index.html',
-      'en/news/one',
-      'files/a b.txt',
-      'index.html',
-    ]);
-  });
-});
 
 describe('pageWaves', () => {
   it('puts a new page before the pages linking to it (changed ones too), and ignores links to stored pages', () => {
@@ -81,5 +64,53 @@ describe('pageWaves', () => {
         }
       }
     }
+  });
+
+  /** The keys of each wave of pages `keys` (uploaded in that order), none of them stored. */
+  const wavesOf = (keys: string[], links: Map<string, string[]>): string[][] =>
+    pageWaves(
+      keys.map((k) => upload(k)),
+      links,
+      new Set(),
+    ).map((w) => w.map((u) => u.key));
+
+  it('orders a long chain of new pages level by level, past the tenth', () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const links = new Map(keys.slice(0, -1).map((key, i) => [key, [keys[i + 1] as string]]));
+    expect(wavesOf(keys, links)).toEqual([...keys].reverse().map((k) => [k]));
+  });
+
+  it('puts a cycle on the level of the pages it links to, not after the pages above it', () => {
+    const links = new Map([
+      ['a', ['b']],
+      ['b', ['a']],
+      ['c', ['d']],
+    ]);
+    expect(wavesOf(['a', 'b', 'c', 'd'], links)).toEqual([['d'], ['a', 'b'], ['c']]);
+  });
+
+  it('gives two cycles of one level their waves in the order of their keys, whatever the order of the uploads', () => {
+    const links = new Map([
+      ['a', ['b']],
+      ['b', ['a']],
+      ['x', ['y']],
+      ['y', ['x']],
+    ]);
+    for (const order of [
+      ['a', 'b', 'x', 'y'],
+      ['y', 'x', 'b', 'a'],
+    ])
+      expect(wavesOf(order, links)).toEqual([
+        ['a', 'b'],
+        ['x', 'y'],
+      ]);
+  });
+
+  it('sorts each wave by key, and ignores links to itself and to keys not uploaded', () => {
+    const links = new Map([
+      ['a', ['a', 'assets/site.0123456789.css', 'missing']],
+      ['c', ['c']],
+    ]);
+    expect(wavesOf(['e', 'c', 'a', 'd', 'b'], links)).toEqual([['a', 'b', 'c', 'd', 'e']]);
   });
 });
