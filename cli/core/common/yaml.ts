@@ -141,8 +141,9 @@ function nodeAt(doc: Document, path: ReadonlyArray<string | number>): unknown {
 
 /**
  * The document's plain value. `toJS` throws where the text parsed but cannot become a value: an alias
- * expanded too often (the "billion laughs" bomb) or nesting deeper than the stack; both name the file and
- * the first alias (or the document) instead of escaping as a bare exception.
+ * expanded too often (the "billion laughs" bomb), an alias to no anchor, or nesting deeper than the stack;
+ * each names the file and the alias (the first one, for a bomb) or the document instead of escaping as a
+ * bare exception.
  */
 function toValue(
   doc: Document,
@@ -154,17 +155,23 @@ function toValue(
   try {
     return doc.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
+    // An alias whose anchor is not set before it: the parser says which name, as a ReferenceError too.
+    const missing = error instanceof ReferenceError ? /^Unresolved alias .*: (.+)$/.exec(error.message)?.[1] : undefined;
     let alias: Node | undefined;
     visit(doc, {
       Alias: (_key, node) => {
+        if (missing !== undefined && node.source !== missing) return undefined;
         alias = node;
         return visit.BREAK;
       },
     });
     const aliases = error instanceof ReferenceError && alias !== undefined;
-    const message = aliases
-      ? 'Cannot read YAML: its aliases (`*name`) expand to too much data.'
-      : `Cannot read YAML: ${error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)}.`;
+    const message =
+      aliases && missing !== undefined
+        ? `Cannot read YAML: the alias \`*${missing}\` names no anchor (\`&${missing}\`) set before it.`
+        : aliases
+          ? 'Cannot read YAML: its aliases (`*name`) expand to too much data.'
+          : `Cannot read YAML: ${error instanceof RangeError ? 'it is nested too deeply' : error instanceof Error ? error.message : String(error)}.`;
     throw new SiteError(
       problem(code, message, { file, line: (aliases ? lineAt(alias) : undefined) ?? lineAt(doc.contents) ?? 1 + lineOffset }),
     );

@@ -69,6 +69,14 @@ describe('the lines of errors, in a fragment five lines down its file', () => {
     expect(failure(bomb, 5)).toBe('7: Cannot read YAML: its aliases (`*name`) expand to too much data.');
   });
 
+  it('names an alias to no anchor, and its line, rather than calling it too much data', () => {
+    expect(failure('a: 1\nb: *nope\n', 5)).toBe('7: Cannot read YAML: the alias `*nope` names no anchor (`&nope`) set before it.');
+    // The anchor comes after the alias: the first alias of that name is the one that cannot be read.
+    expect(failure('a: &ok 1\nb: *ok\nc: *late\nd: &late 2\n', 5)).toBe(
+      '8: Cannot read YAML: the alias `*late` names no anchor (`&late`) set before it.',
+    );
+  });
+
   it('names the document for nesting too deep to read', () => {
     expect(failure(`${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, 5)).toMatch(/^6: Cannot (parse|read) YAML: /);
   });
