@@ -3,8 +3,10 @@
  * and writing, and the problems it throws together (the menu's, the front matter's links, old addresses
  * checked against what the output answers).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { type Problem, SiteError } from '../../../../cli/core/common/errors.ts';
+import { cardArt } from '../../../../cli/core/images/card-image.ts';
 import { trackTranslations } from '../../../../cli/core/l10n/track.ts';
 import { type LoadedSite, loadSite } from '../../../../cli/core/load/site.ts';
 import { type PlannedSite, planSite } from '../../../../cli/core/plan/site.ts';
@@ -21,7 +23,7 @@ const FILES: Record<string, string> = {
   'menu.yaml': MENU,
   'zh/_strings.yaml': 'menu.main: 主菜单\nnav.home: 首页\nnav.a: 甲\nnav.about: 关于\n',
   'en/_strings.yaml': 'nav.home: Home\nnav.a: A\n',
-  'zh/a.md': page('甲', 'aliases: [/a-old]\n'),
+  'zh/a.md': page('甲', 'aliases: [/a-old]\ncard: /images/company.jpg\n'),
   'en/a.md': page('A', 'source: { version: "00000000", blocks: "" }\n'),
   'zh/关于.md': page('关于'),
   'zh/news.md': page('新闻', 'template: news-list\n'),
@@ -50,15 +52,19 @@ async function thrown(
   return (error as SiteError).problems.map((p: Problem) => `${p.code} ${p.file ?? ''}:${p.line ?? ''} ${p.message}`);
 }
 
-let loaded: LoadedSite;
-let planned: PlannedSite;
-beforeAll(async () => {
-  loaded = await load();
-  planned = await plan(loaded);
-});
+/**
+ * The small site read and planned once, on first use: awaited in each test rather than in a `beforeAll`, so
+ * that a plan that throws fails every test that reads it instead of skipping them.
+ */
+let small: Promise<{ loaded: LoadedSite; planned: PlannedSite }> | undefined;
+function smallSite(): Promise<{ loaded: LoadedSite; planned: PlannedSite }> {
+  small ??= load().then(async (loaded) => ({ loaded, planned: await plan(loaded) }));
+  return small;
+}
 
 describe('planSite', () => {
-  it('lists each canonical route once, with the locales that have their own file, and no /home alias', () => {
+  it('lists each canonical route once, with the locales that have their own file, and no /home alias', async () => {
+    const { planned } = await smallSite();
     expect(planned.routes).toEqual(
       expect.arrayContaining([
         { route: '/', locales: ['zh', 'en'] },
@@ -69,7 +75,8 @@ describe('planSite', () => {
     expect(planned.routes.map((r) => r.route).sort()).toEqual(['/', '/a', '/news', '/news/x', '/关于']);
   });
 
-  it('lets links point at every page, the home alias, the files the build writes and the feeds, but not at drafts', () => {
+  it('lets links point at every page, the home alias, the files the build writes and the feeds, but not at drafts', async () => {
+    const { planned } = await smallSite();
     const { routes, files, drafts, aliases } = planned.linkTargets;
     expect([...routes].sort()).toEqual(['/', '/a', '/home', '/news', '/news/x', '/关于']);
     for (const file of ['/sitemap.xml', '/robots.txt', '/news/feed.xml', '/en/news/feed.xml', '/favicon.svg'])
@@ -78,7 +85,8 @@ describe('planSite', () => {
     expect(aliases?.get('/a-old')).toBe('/a');
   });
 
-  it('keeps the old addresses that lead to a page, a file of public/, a feed or a page the build writes itself', () => {
+  it('keeps the old addresses that lead to a page, a file of public/, a feed or a page the build writes itself', async () => {
+    const { planned } = await smallSite();
     expect(planned.redirects.map((r) => [r.from.route, r.from.locale, r.to.route, r.to.locale])).toEqual([
       ['/a-old', 'zh', '/a', 'zh'],
       ['/a-old', 'en', '/a', 'en'],
@@ -88,7 +96,8 @@ describe('planSite', () => {
     ]);
   });
 
-  it("fills each locale's texts from its fallback chain, and names the texts each lacks", () => {
+  it("fills each locale's texts from its fallback chain, and names the texts each lacks", async () => {
+    const { planned } = await smallSite();
     expect(planned.strings.en?.['nav.about']).toBe('关于');
     expect(planned.textFrom.en?.['nav.about']).toBe('zh');
     expect(planned.textFrom.en).not.toHaveProperty('nav.a');
@@ -97,16 +106,24 @@ describe('planSite', () => {
     expect(planned.missing.zh).toEqual([]);
   });
 
-  it('hands on the pages as tracking left them, the lists, feeds and a card for every page', () => {
+  it('hands on the pages as tracking left them, the lists, feeds and a card for every page', async () => {
+    const { loaded, planned } = await smallSite();
     expect(planned.pages.map((p) => `${p.locale} ${p.route}`).sort()).toEqual(loaded.pages.map((p) => `${p.locale} ${p.route}`).sort());
     // The English /a is an outdated translation: its page carries the notice linking to the source.
     expect(planned.pages.find((p) => p.locale === 'en' && p.route === '/a')?.outdated).toEqual({ href: '/a', hreflang: 'zh-CN' });
     expect(planned.lists.titles.zh?.get('/a')).toBe('甲');
     expect(planned.feeds.zh).toEqual({ href: '/news/feed.xml', title: '测试公司 – 新闻' });
     expect(planned.cardPaths.en?.get('/关于')).toMatch(/^\/assets\/cards\/.*___en\.[0-9a-f]+\.png$/);
-    expect(planned.cardArt.hash).toMatch(/^[0-9a-f]+$/);
+    expect(planned.cardArt).toEqual(await cardArt(join(ROOT, 'public')));
     // One card per page and locale, and one per 404 and search page per locale.
     expect(planned.cards).toHaveLength(loaded.pages.length + 4);
+    // A card made from the image of public/ the page names, and the 404 page's titled in its locale.
+    const card = (path: string | undefined) => planned.cards.find((c) => `/${c.path}` === path)?.source;
+    expect(card(planned.cardPaths.zh?.get('/a'))).toEqual({ kind: 'image', file: join(ROOT, 'public', 'images', 'company.jpg') });
+    expect(card(planned.cardPaths.en?.get('/404'))).toMatchObject({
+      kind: 'drawn',
+      text: { title: 'This page could not be found', locale: 'en' },
+    });
   });
 });
 
