@@ -53,13 +53,15 @@ async function thrown(
 }
 
 /**
- * The small site read and planned once, on first use: awaited in each test rather than in a `beforeAll`, so
- * that a plan that throws fails every test that reads it instead of skipping them.
+ * The small site read once, on first use, and planned anew in each test: the plan is what is tested, so each
+ * test runs it (a mutation run counts the code a test runs as covered by it), and a plan that throws fails
+ * the test rather than skipping it as a failed `beforeAll` would.
  */
-let small: Promise<{ loaded: LoadedSite; planned: PlannedSite }> | undefined;
-function smallSite(): Promise<{ loaded: LoadedSite; planned: PlannedSite }> {
-  small ??= load().then(async (loaded) => ({ loaded, planned: await plan(loaded) }));
-  return small;
+let small: Promise<LoadedSite> | undefined;
+async function smallSite(): Promise<{ loaded: LoadedSite; planned: PlannedSite }> {
+  small ??= load();
+  const loaded = await small;
+  return { loaded, planned: await plan(loaded) };
 }
 
 describe('planSite', () => {
