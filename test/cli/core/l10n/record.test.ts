@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { quoted, readRecord, recordLocaleProblem, recordProblems, stampOf } from '../../../../cli/core/l10n/record.ts';
 
-const lineOf = (path: ReadonlyArray<string | number>): number => path.length + 10;
+/** A line for each field path, different for each field the tests name. */
+const lineOf = (path: ReadonlyArray<string | number>): number => path.join('.').length + 10;
 
 describe('readRecord', () => {
   it('reads the locale, version and block hashes, trimmed, with the notice on unless turned off', () => {
@@ -42,13 +43,13 @@ describe('recordProblems', () => {
       expect.objectContaining({
         code: 'FRONTMATTER_INVALID',
         file: 'content/en/x.md',
-        line: 12,
+        line: 24,
         message: expect.stringMatching(/source\.version/),
       }),
       expect.objectContaining({
         code: 'FRONTMATTER_INVALID',
         file: 'content/en/x.md',
-        line: 12,
+        line: 23,
         message: expect.stringMatching(/source\.notice/),
       }),
     ]);
@@ -61,7 +62,7 @@ describe('recordLocaleProblem', () => {
       code: 'FRONTMATTER_INVALID',
       message: '`source.locale` is "fr", not a configured locale (zh, en): it names the locale this page is translated from.',
       file: 'content/en/x.md',
-      line: 12,
+      line: 23,
     });
     expect(recordLocaleProblem({ source: { locale: 'fr' } }, ['zh', 'en'], { file: 'x.md' })?.line).toBe(1);
   });

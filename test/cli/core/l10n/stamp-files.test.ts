@@ -37,7 +37,10 @@ async function refused(dir: string, paths: string[]): Promise<string[]> {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(SiteError);
-  return (error as SiteError).problems.map((p) => `${p.code} ${p.message.replaceAll(dir, 'C')}`);
+  const { problems } = error as SiteError;
+  // A refused file is named as the problem's file, as its message names it first (a record's problem is the schema's).
+  for (const p of problems.filter((p) => p.code !== 'FRONTMATTER_INVALID')) expect(p.message).toMatch(new RegExp(`^${p.file} `));
+  return problems.map((p) => `${p.code} ${p.message.replaceAll(dir, 'C')}`);
 }
 
 describe('stampTranslations', () => {
