@@ -161,10 +161,11 @@ describe('planSite: problems', () => {
     expect(problems.map((p) => p.split(' ').at(-1))).toEqual(['loaded', 'tracked', 'page.', 'config']);
   });
 
-  it('refuses front matter routes to nothing, once for a page and its stand-in, and old addresses that are live', async () => {
+  it('refuses front matter routes to nothing (once for a page and its stand-in, none to a page), and live old addresses', async () => {
     const problems = await thrown(
       await load({
-        'zh/关于.md': page('关于', 'products:\n  - { route: /gone, name: x }\n'),
+        'zh/关于.md': page('关于', 'keywords:\nproducts:\n  - { route: /gone, name: x }\n  - { route: /news, name: y }\n'),
+        'en/a.md': page('A', 'products:\n  - { route: /gone-too, name: x }\n'),
         'site.yaml': `${SITE}redirects:\n  - { from: /en/a, to: /a }\n  - { from: /en/A, to: /a }\n  - { from: /en/404, to: /a }\n  - { from: /old-404, to: /en/404 }\n`,
       }),
     );
@@ -172,7 +173,8 @@ describe('planSite: problems', () => {
       expect.stringMatching(/^REDIRECT_INVALID \S*site\.yaml:8 redirects\[0\]: from \/en\/a is live: \S*content\/en\/a\.md\./),
       expect.stringMatching(/^REDIRECT_INVALID \S*site\.yaml:9 redirects\[1\]: from \/en\/A is live: \S*content\/en\/a\.md \(as \/en\/a\)/),
       expect.stringMatching(/^REDIRECT_INVALID \S*site\.yaml:10 redirects\[2\]: from \/en\/404 is under \/404/),
-      expect.stringMatching(/^LINK_BROKEN \S*content\/zh\/关于\.md:5 The link "\/gone" points to \/gone, which is not a page/),
+      expect.stringMatching(/^LINK_BROKEN \S*content\/en\/a\.md:5 The link "\/gone-too" points to \/gone-too, which is not a page/),
+      expect.stringMatching(/^LINK_BROKEN \S*content\/zh\/关于\.md:6 The link "\/gone" points to \/gone, which is not a page/),
     ]);
   });
 
