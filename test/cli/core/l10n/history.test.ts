@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blocksOf, versionOf } from '../../../../cli/core/l10n/blocks.ts';
 import { readSourceText } from '../../../../cli/core/l10n/frontmatter.ts';
-import { findRecordedSource, withBefore } from '../../../../cli/core/l10n/history.ts';
+import { attachHistory, findRecordedSource, withBefore } from '../../../../cli/core/l10n/history.ts';
+import type { TranslationStatus } from '../../../../cli/core/l10n/status.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 
 const OLD = '---\ntitle: 源\n---\n\n旧的第一段。\n\n第二段。\n';
@@ -68,5 +69,44 @@ describe('withBefore', () => {
       old,
     );
     expect(changes.map((c) => (c.kind === 'added' ? undefined : c.before))).toEqual(['旧的第一段。', '第二段。']);
+  });
+});
+
+describe('attachHistory', () => {
+  /** A status of the English page, translated from `source`, stamped at `recorded`. */
+  const status = (source: string, state: TranslationStatus['state'], recorded?: string): TranslationStatus => {
+    const now = blocksOf(readSourceText(NEW, 'x.md'));
+    return {
+      file: 'content/en/DR.md',
+      locale: 'en',
+      route: '/DR',
+      source: { file: source, locale: 'zh' },
+      state,
+      ...(recorded === undefined ? {} : { recorded, version: versionOfText(NEW) }),
+      changes: state === 'outdated' ? [{ kind: 'changed', block: now[1] as (typeof now)[number], index: 1, was: 1 }] : [],
+      notice: true,
+      line: 1,
+    };
+  };
+
+  it('puts the stamped text beside the changes of an outdated translation, naming the revision it was found in', async () => {
+    const dir = repository();
+    const source = join(dir, 'content', 'zh', 'DR.md');
+    const [outdated, current, unknown] = await attachHistory([
+      status(source, 'outdated', versionOfText(OLD)),
+      status(source, 'current', versionOfText(NEW)),
+      status(source, 'unknown'),
+    ]);
+    expect(outdated).toMatchObject({ history: 'found', commit: git(dir, 'rev-parse', 'HEAD~1').trim() });
+    expect(outdated?.changes).toMatchObject([{ kind: 'changed', before: '旧的第一段。' }]);
+    // Nothing is looked up for a translation that is current or was never stamped.
+    expect(current).toEqual(status(source, 'current', versionOfText(NEW)));
+    expect(unknown).toEqual(status(source, 'unknown'));
+  });
+
+  it('says where it looked when the stamped text is not in history, and keeps the changes as they were', async () => {
+    const source = join(repository(), 'content', 'zh', 'DR.md');
+    const [missing] = await attachHistory([status(source, 'outdated', 'abcdef12')]);
+    expect(missing).toEqual({ ...status(source, 'outdated', 'abcdef12'), history: 'not-found' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import { blocksOf, versionOf } from '../../../../cli/core/l10n/blocks.ts';
-import { trackTranslations } from '../../../../cli/core/l10n/track.ts';
+import { sameNotice, trackTranslations } from '../../../../cli/core/l10n/track.ts';
 import type { SourcePage } from '../../../../cli/core/load/content.ts';
 import type { PlannedPage } from '../../../../cli/core/load/i18n.ts';
 
@@ -70,5 +70,17 @@ describe('trackTranslations', () => {
     expect(tracked.pages[1]?.outdated).toBeUndefined();
     const same = planned(zh);
     expect(trackTranslations([zh, en], [same], DEFAULTS.locales).pages[0]).toBe(same);
+  });
+});
+
+describe('sameNotice', () => {
+  it('is true for two pages without a notice or with the same link, false when the link or its language differs', () => {
+    const page = planned(source('en', 'One.\n'));
+    const notice = (href: string, hreflang: string): PlannedPage => ({ ...page, outdated: { href, hreflang } });
+    expect(sameNotice(page, { ...page })).toBe(true);
+    expect(sameNotice(notice('/DR', 'zh-CN'), notice('/DR', 'zh-CN'))).toBe(true);
+    expect(sameNotice(page, notice('/DR', 'zh-CN'))).toBe(false);
+    expect(sameNotice(notice('/DR', 'zh-CN'), notice('/en/DR', 'zh-CN'))).toBe(false);
+    expect(sameNotice(notice('/DR', 'zh-CN'), notice('/DR', 'en'))).toBe(false);
   });
 });

@@ -50,6 +50,21 @@ describe('sectionOf', () => {
     expect(sectionOf('/DROC', 'en', inputs())).toBe('Medical imaging');
   });
 
+  it('is the menu group of any of its items, not only of a group with one item', () => {
+    const menu = inputs().menu;
+    const group = menu.groups[0];
+    const two = {
+      ...menu,
+      groups: [
+        {
+          ...(group as (typeof menu.groups)[number]),
+          items: [...(group?.items ?? []), { route: '/CT', label: 'x', line: 3, labelLine: 3 }],
+        },
+      ],
+    };
+    expect(sectionOf('/CT', 'en', inputs({ menu: two }))).toBe('Medical imaging');
+  });
+
   it('is the breadcrumb parent of an article, and nothing for a page in neither', () => {
     expect(sectionOf('/news/a', 'zh', inputs())).toBe('新闻动态');
     expect(sectionOf('/company', 'en', inputs())).toBeUndefined();
@@ -112,6 +127,15 @@ describe('planCards', () => {
     expect(problems).toEqual([
       expect.objectContaining({ code: 'CARD_INVALID', file: 'content/en/DROC.md', line: 3, message: expect.stringMatching(message) }),
     ]);
+  });
+
+  it('draws no card for a page whose `card` is refused, and no section line that repeats the title', () => {
+    const { paths, cards } = planCards([page('en', '/DROC', { card: '/x.gif' }), page('en', '/news')], inputs(), () => 'x');
+    expect(paths.en?.has('/DROC')).toBe(false);
+    const same = inputs({ strings: { zh: { 'menu.medical': 'DROC' }, en: { 'menu.medical': 'DROC' } } });
+    const drawn = planCards([page('en', '/DROC')], same, () => 'x').cards[0]?.source;
+    expect(drawn).toEqual({ kind: 'drawn', text: { title: 'DROC', company: 'Yikang Technology', locale: 'en' }, lang: 'en' });
+    expect(cards.filter((c) => c.path.includes('___en.'))).toHaveLength(3);
   });
 
   it('reports a bad card once, for the page, not again for its stand-in', () => {

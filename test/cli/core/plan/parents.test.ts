@@ -80,7 +80,17 @@ describe('collectParents', () => {
   });
 
   it('reads family members from products[].route and ignores anything else', () => {
-    expect(familyMembers({ products: [{ route: '/a' }, { name: 'no route' }, 'text', { route: 3 }] })).toEqual(['/a']);
+    expect(familyMembers({ products: [{ route: '/a' }, { name: 'no route' }, 'text', null, { route: 3 }] })).toEqual(['/a']);
     expect(familyMembers({ products: 'none' })).toEqual([]);
+  });
+
+  it('gives no parent from the menu to a family page, to an article already under its folder, or to a route that is no page', () => {
+    const pages: PageFacts[] = [
+      { route: '/A', data: { products: [{ route: '/B' }, { route: '/news/a' }, { route: '/gone' }] }, article: false },
+      { route: '/B', data: { products: [{ route: '/x' }] }, article: false },
+      { route: '/news', data: {}, article: false },
+      { route: '/news/a', data: {}, article: true },
+    ];
+    expect(Object.fromEntries(collectParents(pages, [['/A', '/B', '/news/a', '/gone']]))).toEqual({ '/news/a': '/news' });
   });
 });
