@@ -2,11 +2,19 @@
  * The build cache stays small (cli/core/write/cache-gc.ts; docs/performance.md, "Caches"): what the last
  * builds of each content folder did not use is removed, and a site that shrank has a cache that shrinks.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../helpers/cli.ts';
-import { CACHE_RULE, cacheSizes, planPrune, type CacheUse, type CachedFile } from '../../../../cli/core/write/cache-gc.ts';
+import {
+  CACHE_RULE,
+  cachedFiles,
+  cacheSizes,
+  planPrune,
+  pruneCache,
+  type CacheUse,
+  type CachedFile,
+} from '../../../../cli/core/write/cache-gc.ts';
 
 const HOUR = 3600 * 1000;
 const NOW = 1_000 * HOUR;
@@ -83,5 +91,65 @@ describe('cacheSizes', () => {
       { name: 'uses.json', bytes: 2, files: 1 },
     ]);
     expect(await cacheSizes(join(dir, 'none'))).toEqual([]);
+  });
+});
+
+/** A cache folder holding `files` (path -> text), each last used `age` ms before NOW. */
+function cacheWith(files: Record<string, string>, age = 2 * HOUR): string {
+  const dir = tempDir('ecom-cache-gc-');
+  const then = new Date(NOW - age);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+    utimesSync(join(dir, path), then, then);
+  }
+  return dir;
+}
+
+describe('pruneCache', () => {
+  it('removes what no kept build used, reports files and bytes, and records the builds kept', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({
+      'cards/used.png': 'used',
+      'cards/unused.png': 'unused!',
+      'images/old.avif': 'abc',
+      'images/probes.json': '{}',
+    });
+    const current = use(content, NOW, ['cards/used.png']);
+    expect(await pruneCache(cache, current)).toEqual({ removed: 2, bytes: 10 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['used.png']);
+    expect(readdirSync(join(cache, 'images'))).toEqual(['probes.json']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8'))).toEqual({ version: 1, uses: [current] });
+  });
+
+  it('keeps what the builds recorded before used, and forgets a record it cannot read', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'b' });
+    await pruneCache(cache, use(content, NOW - 10, ['cards/a.png', 'cards/b.png']));
+    // The next build uses only a.png: b.png stays, as the build before used it.
+    expect(await pruneCache(cache, use(content, NOW, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['a.png', 'b.png']);
+    for (const record of ['{ not json', JSON.stringify({ version: 2, uses: [] }), JSON.stringify({ version: 1, uses: 'x' })]) {
+      const fresh = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'b' });
+      await pruneCache(fresh, use(content, NOW - 10, ['cards/a.png', 'cards/b.png']));
+      writeFileSync(join(fresh, 'uses.json'), record);
+      // The builds before are forgotten: what the current one did not use goes.
+      expect(await pruneCache(fresh, use(content, NOW, ['cards/a.png'])), record).toEqual({ removed: 1, bytes: 1 });
+      expect(readdirSync(join(fresh, 'cards')), record).toEqual(['a.png']);
+    }
+  });
+});
+
+describe('cachedFiles', () => {
+  it('lists the files of the pruned folders, not their subfolders, nor a folder linked from another cache', async () => {
+    const other = cacheWith({ 'images/x.avif': 'x' });
+    const cache = cacheWith({ 'cards/a.png': 'aa', 'builds/b.json': 'b', 'cards/sub/c.png': 'c', 'other/d.txt': 'd', 'uses.json': '{}' });
+    symlinkSync(join(other, 'images'), join(cache, 'images'));
+    const found = await cachedFiles(cache);
+    expect(found.map((f) => [f.path, f.size, f.mtimeMs]).sort()).toEqual([
+      ['builds/b.json', 1, NOW - 2 * HOUR],
+      ['cards/a.png', 2, NOW - 2 * HOUR],
+    ]);
+    expect(await cachedFiles(join(cache, 'none'))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
 import type { Locales } from '../../../../cli/core/common/locales.ts';
 import type { IndexedPage } from '../../../../cli/core/write/search-index.ts';
 import { emptySearchRecord, searchKeys, type SearchRecord } from '../../../../cli/core/write/search-keys.ts';
-import { tempDir } from '../../../helpers/cli.ts';
+import { folderWith } from '../../../helpers/temp.ts';
 import { random } from '../../../helpers/random.ts';
 
 const LOCALES = DEFAULTS.locales;
@@ -18,13 +18,6 @@ const LOCALES = DEFAULTS.locales;
 /** A page's HTML: a title, a header and footer outside `<main>`, and its main content. */
 function html(title: string, main: string, around = 'Header'): string {
   return `<!DOCTYPE html><html><head><title>${title}</title></head><body><header>${around}</header><main id="main"><p>${main}</p></main><footer>${around}</footer></body></html>`;
-}
-
-/** An output folder holding `files` (path -> HTML). */
-function folderWith(files: Record<string, string>): string {
-  const dir = tempDir('ecom-search-keys-');
-  for (const [path, text] of Object.entries(files)) write(dir, path, text);
-  return dir;
 }
 
 function write(dir: string, path: string, text: string): void {

@@ -114,6 +114,17 @@ describe('searchQueue', () => {
     expect(existsSync(join(dir, 'pagefind'))).toBe(true);
   });
 
+  it('once closed, does not report the end of a pass that was under way', async () => {
+    const { dir, events, record } = served();
+    const queue = record(emptySearchRecord());
+    queue.request(request([]));
+    await queue.close();
+    await queue.idle();
+    // The pass went on to its end (nothing cuts a removal short), unreported.
+    expect(existsSync(join(dir, 'pagefind'))).toBe(false);
+    expect(events.filter((event) => event.startsWith('passed'))).toEqual([]);
+  });
+
   it('closes at once when idle, and reports a pass that ends before it is closed', async () => {
     const { events, record } = served();
     const queue = record(emptySearchRecord());

@@ -4,22 +4,12 @@
  * `build`'s sink fills a new folder, hard-links reused files from the previous output, and reports the first
  * failed write. Each case runs with a few operations (written synchronously) and with many (asynchronously).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inPlaceSink, insideOutput, newFolderSink } from '../../../../cli/core/write/sinks.ts';
-import { tempDir } from '../../../helpers/cli.ts';
+import { folderWith, tempDir } from '../../../helpers/temp.ts';
 import { treeDigest } from '../../../helpers/site.ts';
-
-/** A folder holding `files` (path -> text). */
-function folderWith(files: Record<string, string>): string {
-  const dir = tempDir('ecom-sink-');
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
 
 /** Every file and folder under `dir`, relative, sorted (folders end in `/`). */
 function entries(dir: string): string[] {
