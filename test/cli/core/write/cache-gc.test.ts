@@ -79,16 +79,96 @@ describe('planPrune', () => {
   });
 });
 
+describe('planPrune, at its edges', () => {
+  it('keeps the last three builds of a content folder whatever order they were recorded in', () => {
+    const ats = [NOW - 20, NOW - 50, NOW - 10, NOW - 40, NOW - 30];
+    const uses = ats.map((at) => use('/a', at, [`cards/${NOW - at}.png`]));
+    const current = use('/b', NOW, []);
+    const files = uses.map((u) => file(u.files[0] as string));
+    expect(planPrune([...uses, current], current, files, NOW, all).remove).toEqual(['cards/40.png', 'cards/50.png']);
+  });
+
+  it('always keeps the build just done, even when its content folder is gone', () => {
+    const current = use('/gone', NOW, ['cards/now.png']);
+    const earlier = use('/gone', NOW - 10, ['cards/then.png']);
+    const { kept, remove } = planPrune([earlier, current], current, [file('cards/now.png'), file('cards/then.png')], NOW, () => false);
+    expect(kept).toEqual([current]);
+    expect(remove).toEqual(['cards/then.png']);
+  });
+
+  it('keeps a build exactly as old as the time limit, and a file used exactly the grace time ago goes', () => {
+    const current = use('/a', NOW, []);
+    const limit = use('/a', NOW - CACHE_RULE.maxAgeMs, ['cards/limit.png']);
+    const files = [
+      file('cards/limit.png'),
+      file('cards/grace.png', 10, NOW - CACHE_RULE.graceMs),
+      file('cards/fresh.png', 10, NOW - CACHE_RULE.graceMs + 1),
+    ];
+    expect(planPrune([limit, current], current, files, NOW, all).remove).toEqual(['cards/grace.png']);
+  });
+
+  it('keeps a build record of a live output exactly as old as the time limit', () => {
+    const current = use('/a', NOW, []);
+    const files = [file('builds/limit.json', 10, NOW - CACHE_RULE.maxAgeMs), file('builds/older.json', 10, NOW - CACHE_RULE.maxAgeMs - 1)];
+    expect(planPrune([current], current, files, NOW, all).remove).toEqual(['builds/older.json']);
+  });
+
+  it('counts toward the size cap only the cards and photos left, never build records or what goes anyway', () => {
+    const rule = { ...CACHE_RULE, maxBytes: 20 };
+    const current = use('/a', NOW, ['cards/mine.png', 'builds/mine.json']);
+    const other = use('/b', NOW - 10, ['cards/b.png', 'builds/b.json']);
+    const files = [
+      file('cards/mine.png', 10),
+      file('cards/b.png', 10),
+      file('builds/mine.json', 1000),
+      file('builds/b.json', 1000),
+      file('cards/unused.png', 1000),
+    ];
+    // 20 bytes of cards stay, exactly the cap: nothing more goes than the unused card.
+    expect(planPrune([other, current], current, files, NOW, all, rule).remove).toEqual(['cards/unused.png']);
+    expect(planPrune([other, current], current, files, NOW, all, { ...rule, maxBytes: 19 }).remove).toEqual([
+      'cards/b.png',
+      'cards/unused.png',
+    ]);
+  });
+
+  it('above the size cap removes oldest first, whatever the order listed, and never the current build’s, the probes or a fresh file', () => {
+    const rule = { ...CACHE_RULE, maxBytes: 0 };
+    const current = use('/a', NOW, ['cards/mine.png']);
+    const other = use('/b', NOW - 10, ['cards/b1.png', 'cards/b2.png', 'cards/b3.png', 'builds/b.json']);
+    const files = [
+      file('cards/b2.png', 10, NOW - 4 * HOUR),
+      file('cards/mine.png', 10, NOW - 9 * HOUR),
+      file('images/probes.json', 10, NOW - 9 * HOUR),
+      file('cards/b3.png', 10, NOW - 60_000),
+      file('builds/b.json', 10, NOW - 9 * HOUR),
+      file('cards/b1.png', 10, NOW - 5 * HOUR),
+    ];
+    expect(planPrune([other, current], current, files, NOW, all, rule).remove).toEqual(['cards/b1.png', 'cards/b2.png']);
+    // Five files of 10 bytes left, a cap of 40: only the oldest of the others goes.
+    expect(planPrune([other, current], current, files, NOW, all, { ...rule, maxBytes: 40 }).remove).toEqual(['cards/b1.png']);
+  });
+});
+
 describe('cacheSizes', () => {
   it('sums the bytes and files of each part of the cache folder, largest first', async () => {
     const dir = tempDir('ecom-cache-size-');
     mkdirSync(join(dir, 'cards'));
     writeFileSync(join(dir, 'cards', 'a.png'), 'x'.repeat(300));
     writeFileSync(join(dir, 'cards', 'b.png'), 'x'.repeat(200));
+    mkdirSync(join(dir, 'builds', 'old'), { recursive: true });
+    writeFileSync(join(dir, 'builds', 'old', 'x.json'), 'x'.repeat(600));
+    writeFileSync(join(dir, 'a.json'), '{}');
     writeFileSync(join(dir, 'uses.json'), '{}');
+    writeFileSync(join(dir, 'b.json'), '{}');
+    symlinkSync(join(dir, 'cards'), join(dir, 'linked'));
     expect(await cacheSizes(dir)).toEqual([
+      { name: 'builds', bytes: 600, files: 1 },
       { name: 'cards', bytes: 500, files: 2 },
+      { name: 'a.json', bytes: 2, files: 1 },
+      { name: 'b.json', bytes: 2, files: 1 },
       { name: 'uses.json', bytes: 2, files: 1 },
+      { name: 'linked', bytes: 0, files: 0 },
     ]);
     expect(await cacheSizes(join(dir, 'none'))).toEqual([]);
   });

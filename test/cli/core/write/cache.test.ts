@@ -139,6 +139,17 @@ describe('heldFiles', () => {
     expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
+  it('leaves out a file whose size changed, its mtime set back to the very one recorded', async () => {
+    const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
+    // A whole second, which the file system keeps exactly.
+    utimesSync(join(dir, 'a.html'), 1_700_000_000, 1_700_000_000);
+    const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
+    writeFileSync(join(dir, 'a.html'), 'a, edited by hand');
+    utimesSync(join(dir, 'a.html'), 1_700_000_000, 1_700_000_000);
+    expect(statSync(join(dir, 'a.html')).mtimeMs).toBe(manifest.files['a.html']?.mtimeMs);
+    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+  });
+
   it('leaves out a file of the same size whose mtime changed', async () => {
     const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });

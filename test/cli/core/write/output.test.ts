@@ -14,6 +14,7 @@ import {
   swapDone,
   type SwapSteps,
 } from '../../../../cli/core/write/output.ts';
+import { hintOf, type Problem, type SiteError } from '../../../../cli/core/common/errors.ts';
 import { tempDir } from '../../../helpers/cli.ts';
 import { treeDigest } from '../../../helpers/site.ts';
 
@@ -238,6 +239,19 @@ describe('checkOutputDir, its messages', () => {
     expect(await message(join(root, 'photos'))).toMatch(/photos is not empty and was not written by ecom-site/);
     writeFileSync(join(root, 'notes.txt'), 'x');
     expect(await message(join(root, 'notes.txt'))).toMatch(/notes\.txt exists and is not a folder\.$/);
+  });
+
+  it('hints to remove a file in the way, and to empty a folder', async () => {
+    const { root, content } = project();
+    const hint = async (dir: string): Promise<string> => {
+      const error = (await checkOutputDir(dir, { root, inputs: [content] }).catch((e: unknown) => e)) as SiteError;
+      return hintOf(error.problems[0] as Problem);
+    };
+    writeFileSync(join(root, 'notes.txt'), 'x');
+    expect(await hint(join(root, 'notes.txt'))).toMatch(/Remove the file/);
+    mkdirSync(join(root, 'photos'));
+    writeFileSync(join(root, 'photos', 'a.jpg'), 'x');
+    expect(await hint(join(root, 'photos'))).toMatch(/Empty it/);
   });
 });
 

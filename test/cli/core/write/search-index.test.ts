@@ -124,6 +124,15 @@ describe('indexLocale', () => {
     expect(text).not.toContain('Lonelyword');
   });
 
+  it('segments a locale’s text as the primary language of its tag', async () => {
+    const dir = folderWith({ 'DROC.html': page('DROC', '斑马控制台') });
+    const locales = LOCALES.map((l) => (l.code === 'zh' ? { ...l, lang: 'ZH-Hans' } : l));
+    const into = join(dir, 'pagefind');
+    expect(await indexLocale(dir, 'zh', [{ url: '/DROC', locale: 'zh', file: 'DROC.html' }], locales, into)).toBe(1);
+    const entry = JSON.parse(readFileSync(join(into, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, unknown> };
+    expect(Object.keys(entry.languages)).toEqual(['zh']);
+  });
+
   it('removes the folder of a locale without pages and starts no index', async () => {
     const dir = folderWith({ 'en/pagefind/pagefind.js': '//' });
     expect(await indexLocale(dir, 'en', [], LOCALES, join(dir, 'en', 'pagefind'))).toBe(0);
