@@ -47,6 +47,13 @@ describe('indexedPages', () => {
     ]);
   });
 
+  it('sorts the pages by URL whatever the order of the jobs', () => {
+    const routes = ['/a', '/b', '/c', '/d', '/e'];
+    const jobs = [...routes].reverse().map((route) => job('zh', route));
+    expect(indexedPages([jobs[2], jobs[0], jobs[4], jobs[1], jobs[3]] as IndexJob[], LOCALES).map((p) => p.url)).toEqual(routes);
+    expect(indexedPages(jobs, LOCALES).map((p) => p.url)).toEqual(routes);
+  });
+
   it('gives each URL under the base path, percent-encoded, and the first file of a page written twice', () => {
     const jobs = [job('zh', '/关于 我们'), job('en', '/', { files: ['en.html', 'en/index.html'] })];
     expect(indexedPages(jobs, LOCALES, '/preview/pr-1/')).toEqual([

@@ -34,10 +34,12 @@ function served(): { dir: string; events: string[]; record: (r: SearchRecord) =>
     writeFileSync(join(dir, folder, 'pagefind.js'), '//');
   }
   const events: string[] = [];
+  const made = performance.now();
   const record = (r: SearchRecord): ReturnType<typeof searchQueue> =>
     searchQueue(dir, r, {
       swapped: (locale) => events.push(`swapped ${locale}`),
-      passed: (locales, ms) => events.push(`passed [${locales.join(',')}]${typeof ms === 'number' && ms >= 0 ? '' : ' no time'}`),
+      // A pass's time lies between none and the time since the queue was made.
+      passed: (locales, ms) => events.push(`passed [${locales.join(',')}]${ms >= 0 && ms <= performance.now() - made ? '' : ' bad time'}`),
       failed: (error) => events.push(`failed ${(error as NodeJS.ErrnoException).code} ${(error as Error).message.split('/').at(-1)}`),
     });
   return { dir, events, record };
@@ -119,10 +121,21 @@ describe('searchQueue', () => {
     const queue = record(emptySearchRecord());
     queue.request(request([]));
     await queue.close();
-    await queue.idle();
-    // The pass went on to its end (nothing cuts a removal short), unreported.
+    // Closed means the pass is over: it went on to its end (nothing cuts a removal short), unreported.
     expect(existsSync(join(dir, 'pagefind'))).toBe(false);
     expect(events.filter((event) => event.startsWith('passed'))).toEqual([]);
+  });
+
+  it('works without anyone listening to its events', async () => {
+    const { dir } = served();
+    const zh = { key: 'old', files: ['pagefind/pagefind.js'] };
+    const queue = searchQueue(dir, { locales: { zh }, docs: {} });
+    queue.request(request([]));
+    await queue.idle();
+    expect(queue.record).toEqual(emptySearchRecord());
+    queue.request(request([job('/missing', 'missing.html')]));
+    await queue.idle();
+    expect(queue.record).toEqual(emptySearchRecord());
   });
 
   it('closes at once when idle, and reports a pass that ends before it is closed', async () => {
