@@ -68,13 +68,14 @@ describe('writeSearchIndex', () => {
     expect(existsSync(join(dir, 'en'))).toBe(false);
   });
 
-  it('indexes a locale anew when its key changed, a file of its index is gone, or it has none', async () => {
+  it('indexes a locale anew when its key changed, a file of its index is gone, or it had none', async () => {
     const dir = folderWith({ 'DROC.html': PAGE });
     const key = await zhKey(dir);
     const cases = {
       'key changed': previousIndex('another key'),
       'a file gone': previousIndex(key, ['pagefind/pagefind.js']),
       'no files': { ...previousIndex(key), record: { locales: { zh: { key, files: [] } }, docs: {} } },
+      'no record': { ...previousIndex(key), record: emptySearchRecord() },
     };
     const made: Array<[string, string]> = [];
     for (const [name, previous] of Object.entries(cases)) {

@@ -45,18 +45,18 @@ for (const many of [false, true]) {
       const sink = inPlaceSink(dir);
       sink.write('en/new.html', 'new');
       sink.write('keep.html', Buffer.from('kept, rewritten'));
-      sink.copy('assets/photo.jpg', source);
+      sink.copy('assets/img/photo.jpg', source);
       sink.reuse('keep.html');
       sink.remove('old.html');
       extra(sink);
       expect(treeDigest(dir)).toEqual(before);
       await sink.flush();
-      expect(entries(dir)).toEqual(expected(['assets/', 'assets/photo.jpg', 'en/', 'en/new.html', 'keep.html']));
+      expect(entries(dir)).toEqual(expected(['assets/', 'assets/img/', 'assets/img/photo.jpg', 'en/', 'en/new.html', 'keep.html']));
       expect(readFileSync(join(dir, 'en/new.html'), 'utf8')).toBe('new');
       expect(readFileSync(join(dir, 'keep.html'), 'utf8')).toBe('kept, rewritten');
-      expect(readFileSync(join(dir, 'assets/photo.jpg'), 'utf8')).toBe('jpeg bytes');
+      expect(readFileSync(join(dir, 'assets/img/photo.jpg'), 'utf8')).toBe('jpeg bytes');
       expect(sink.removed).toEqual(['old.html']);
-      expect(sink.written.slice(0, 3)).toEqual(['en/new.html', 'keep.html', 'assets/photo.jpg']);
+      expect(sink.written.slice(0, 3)).toEqual(['en/new.html', 'keep.html', 'assets/img/photo.jpg']);
       // A second flush has nothing left to do.
       await sink.flush();
       expect(sink.written).toHaveLength(3 + (many ? PADDING : 0));
@@ -100,6 +100,17 @@ for (const many of [false, true]) {
     });
   });
 }
+
+describe('the in-place sink, emptying the folder', () => {
+  it('keeps the served folder itself when a removal empties it', async () => {
+    const dir = folderWith({ 'x/y.html': 'y' });
+    const sink = inPlaceSink(dir);
+    sink.remove('x/y.html');
+    await sink.flush();
+    expect(existsSync(dir)).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
 
 describe('the new-folder sink', () => {
   it('writes and copies files as they come, and hard-links a reused file from the previous output', async () => {
