@@ -3,9 +3,9 @@
  * (test/helpers/temp-cleanup.ts, a setup file of both lanes), so that runs leave nothing in the system's
  * temp folder. A file's servers and processes are stopped by its own `afterAll`, which runs first.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const made = new Set<string>();
 
@@ -13,6 +13,16 @@ const made = new Set<string>();
 export function tempDir(prefix = 'ecom-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.add(dir);
+  return dir;
+}
+
+/** A fresh temp folder (as `tempDir`) holding `files`: their text by path, folders made as needed. */
+export function folderWith(files: Readonly<Record<string, string>>, prefix?: string): string {
+  const dir = tempDir(prefix);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
   return dir;
 }
 

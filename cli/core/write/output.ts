@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { problem, SiteError } from '../common/errors.ts';
@@ -21,7 +21,6 @@ export interface Output {
   /** The temporary folder being filled. */
   temp: string;
   write(relPath: string, data: string | Uint8Array): Promise<void>;
-  copyDir(from: string): Promise<void>;
   /** Swaps the temporary folder in place of the output. */
   commit(): Promise<void>;
   /** Removes the temporary folder. */
@@ -171,16 +170,6 @@ export async function openOutput(dir: string, steps: SwapSteps = FS_STEPS): Prom
         made.add(folder);
       }
       await writeFile(path, data);
-    },
-    async copyDir(from) {
-      if (!existsSync(from)) return;
-      await cp(from, temp, {
-        recursive: true,
-        dereference: true,
-        errorOnExist: false,
-        force: true,
-        filter: (src) => !basename(src).startsWith('.') || src === from,
-      });
     },
     async commit() {
       await steps.writeFile(join(temp, MARKER), 'Written by ecom-site; the whole folder is replaced by each build.\n');

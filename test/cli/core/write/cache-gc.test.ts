@@ -2,11 +2,19 @@
  * The build cache stays small (cli/core/write/cache-gc.ts; docs/performance.md, "Caches"): what the last
  * builds of each content folder did not use is removed, and a site that shrank has a cache that shrinks.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../helpers/cli.ts';
-import { CACHE_RULE, cacheSizes, planPrune, type CacheUse, type CachedFile } from '../../../../cli/core/write/cache-gc.ts';
+import {
+  CACHE_RULE,
+  cachedFiles,
+  cacheSizes,
+  planPrune,
+  pruneCache,
+  type CacheUse,
+  type CachedFile,
+} from '../../../../cli/core/write/cache-gc.ts';
 
 const HOUR = 3600 * 1000;
 const NOW = 1_000 * HOUR;
@@ -71,17 +79,157 @@ describe('planPrune', () => {
   });
 });
 
+describe('planPrune, at its edges', () => {
+  it('keeps the last three builds of a content folder whatever order they were recorded in', () => {
+    const ats = [NOW - 20, NOW - 50, NOW - 10, NOW - 40, NOW - 30];
+    const uses = ats.map((at) => use('/a', at, [`cards/${NOW - at}.png`]));
+    const current = use('/b', NOW, []);
+    const files = uses.map((u) => file(u.files[0] as string));
+    expect(planPrune([...uses, current], current, files, NOW, all).remove).toEqual(['cards/40.png', 'cards/50.png']);
+  });
+
+  it('always keeps the build just done, even when its content folder is gone', () => {
+    const current = use('/gone', NOW, ['cards/now.png']);
+    const earlier = use('/gone', NOW - 10, ['cards/then.png']);
+    const { kept, remove } = planPrune([earlier, current], current, [file('cards/now.png'), file('cards/then.png')], NOW, () => false);
+    expect(kept).toEqual([current]);
+    expect(remove).toEqual(['cards/then.png']);
+  });
+
+  it('keeps a build exactly as old as the time limit, and a file used exactly the grace time ago goes', () => {
+    const current = use('/a', NOW, []);
+    const limit = use('/a', NOW - CACHE_RULE.maxAgeMs, ['cards/limit.png']);
+    const files = [
+      file('cards/limit.png'),
+      file('cards/grace.png', 10, NOW - CACHE_RULE.graceMs),
+      file('cards/fresh.png', 10, NOW - CACHE_RULE.graceMs + 1),
+    ];
+    expect(planPrune([limit, current], current, files, NOW, all).remove).toEqual(['cards/grace.png']);
+  });
+
+  it('keeps a build record of a live output exactly as old as the time limit', () => {
+    const current = use('/a', NOW, []);
+    const files = [file('builds/limit.json', 10, NOW - CACHE_RULE.maxAgeMs), file('builds/older.json', 10, NOW - CACHE_RULE.maxAgeMs - 1)];
+    expect(planPrune([current], current, files, NOW, all).remove).toEqual(['builds/older.json']);
+  });
+
+  it('counts toward the size cap only the cards and photos left, never build records or what goes anyway', () => {
+    const rule = { ...CACHE_RULE, maxBytes: 20 };
+    const current = use('/a', NOW, ['cards/mine.png', 'builds/mine.json']);
+    const other = use('/b', NOW - 10, ['cards/b.png', 'builds/b.json']);
+    const files = [
+      file('cards/mine.png', 10),
+      file('cards/b.png', 10),
+      file('builds/mine.json', 1000),
+      file('builds/b.json', 1000),
+      file('cards/unused.png', 1000),
+    ];
+    // 20 bytes of cards stay, exactly the cap: nothing more goes than the unused card.
+    expect(planPrune([other, current], current, files, NOW, all, rule).remove).toEqual(['cards/unused.png']);
+    expect(planPrune([other, current], current, files, NOW, all, { ...rule, maxBytes: 19 }).remove).toEqual([
+      'cards/b.png',
+      'cards/unused.png',
+    ]);
+  });
+
+  it('above the size cap removes oldest first, whatever the order listed, and never the current build’s, the probes or a fresh file', () => {
+    const rule = { ...CACHE_RULE, maxBytes: 0 };
+    const current = use('/a', NOW, ['cards/mine.png']);
+    const other = use('/b', NOW - 10, ['cards/b1.png', 'cards/b2.png', 'cards/b3.png', 'builds/b.json']);
+    const files = [
+      file('cards/b2.png', 10, NOW - 4 * HOUR),
+      file('cards/mine.png', 10, NOW - 9 * HOUR),
+      file('images/probes.json', 10, NOW - 9 * HOUR),
+      file('cards/b3.png', 10, NOW - 60_000),
+      file('builds/b.json', 10, NOW - 9 * HOUR),
+      file('cards/b1.png', 10, NOW - 5 * HOUR),
+    ];
+    expect(planPrune([other, current], current, files, NOW, all, rule).remove).toEqual(['cards/b1.png', 'cards/b2.png']);
+    // Five files of 10 bytes left, a cap of 40: only the oldest of the others goes.
+    expect(planPrune([other, current], current, files, NOW, all, { ...rule, maxBytes: 40 }).remove).toEqual(['cards/b1.png']);
+  });
+});
+
 describe('cacheSizes', () => {
   it('sums the bytes and files of each part of the cache folder, largest first', async () => {
     const dir = tempDir('ecom-cache-size-');
     mkdirSync(join(dir, 'cards'));
     writeFileSync(join(dir, 'cards', 'a.png'), 'x'.repeat(300));
     writeFileSync(join(dir, 'cards', 'b.png'), 'x'.repeat(200));
+    mkdirSync(join(dir, 'builds', 'old'), { recursive: true });
+    writeFileSync(join(dir, 'builds', 'old', 'x.json'), 'x'.repeat(600));
+    writeFileSync(join(dir, 'a.json'), '{}');
     writeFileSync(join(dir, 'uses.json'), '{}');
+    writeFileSync(join(dir, 'b.json'), '{}');
+    symlinkSync(join(dir, 'cards'), join(dir, 'linked'));
     expect(await cacheSizes(dir)).toEqual([
+      { name: 'builds', bytes: 600, files: 1 },
       { name: 'cards', bytes: 500, files: 2 },
+      { name: 'a.json', bytes: 2, files: 1 },
+      { name: 'b.json', bytes: 2, files: 1 },
       { name: 'uses.json', bytes: 2, files: 1 },
+      { name: 'linked', bytes: 0, files: 0 },
     ]);
     expect(await cacheSizes(join(dir, 'none'))).toEqual([]);
+  });
+});
+
+/** A cache folder holding `files` (path -> text), each last used `age` ms before NOW. */
+function cacheWith(files: Record<string, string>, age = 2 * HOUR): string {
+  const dir = tempDir('ecom-cache-gc-');
+  const then = new Date(NOW - age);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+    utimesSync(join(dir, path), then, then);
+  }
+  return dir;
+}
+
+describe('pruneCache', () => {
+  it('removes what no kept build used, reports files and bytes, and records the builds kept', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({
+      'cards/used.png': 'used',
+      'cards/unused.png': 'unused!',
+      'images/old.avif': 'abc',
+      'images/probes.json': '{}',
+    });
+    const current = use(content, NOW, ['cards/used.png']);
+    expect(await pruneCache(cache, current)).toEqual({ removed: 2, bytes: 10 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['used.png']);
+    expect(readdirSync(join(cache, 'images'))).toEqual(['probes.json']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8'))).toEqual({ version: 1, uses: [current] });
+  });
+
+  it('keeps what the builds recorded before used, and forgets a record it cannot read', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'b' });
+    await pruneCache(cache, use(content, NOW - 10, ['cards/a.png', 'cards/b.png']));
+    // The next build uses only a.png: b.png stays, as the build before used it.
+    expect(await pruneCache(cache, use(content, NOW, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['a.png', 'b.png']);
+    for (const record of ['{ not json', JSON.stringify({ version: 2, uses: [] }), JSON.stringify({ version: 1, uses: 'x' })]) {
+      const fresh = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'b' });
+      await pruneCache(fresh, use(content, NOW - 10, ['cards/a.png', 'cards/b.png']));
+      writeFileSync(join(fresh, 'uses.json'), record);
+      // The builds before are forgotten: what the current one did not use goes.
+      expect(await pruneCache(fresh, use(content, NOW, ['cards/a.png'])), record).toEqual({ removed: 1, bytes: 1 });
+      expect(readdirSync(join(fresh, 'cards')), record).toEqual(['a.png']);
+    }
+  });
+});
+
+describe('cachedFiles', () => {
+  it('lists the files of the pruned folders, not their subfolders, nor a folder linked from another cache', async () => {
+    const other = cacheWith({ 'images/x.avif': 'x' });
+    const cache = cacheWith({ 'cards/a.png': 'aa', 'builds/b.json': 'b', 'cards/sub/c.png': 'c', 'other/d.txt': 'd', 'uses.json': '{}' });
+    symlinkSync(join(other, 'images'), join(cache, 'images'));
+    const found = await cachedFiles(cache);
+    expect(found.map((f) => [f.path, f.size, f.mtimeMs]).sort()).toEqual([
+      ['builds/b.json', 1, NOW - 2 * HOUR],
+      ['cards/a.png', 2, NOW - 2 * HOUR],
+    ]);
+    expect(await cachedFiles(join(cache, 'none'))).toEqual([]);
   });
 });

@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
 /** The persistent build cache (cli/core/write/cache.ts; docs/performance.md, "Caches"): manifests and what the output still holds. */
-import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyManifest, heldFiles, readManifest, recordFiles, writeManifest, type Manifest } from '../../../../cli/core/write/cache.ts';
+import {
+  carryOver,
+  emptyManifest,
+  heldFiles,
+  manifestName,
+  readManifest,
+  recordedFiles,
+  recordFiles,
+  stamps,
+  writeManifest,
+  type Manifest,
+} from '../../../../cli/core/write/cache.ts';
 import { CHUNK } from '../../../../cli/core/common/md5-file.ts';
-import { tempDir } from '../../../helpers/cli.ts';
-
-/** An output folder holding `files` (path -> text). */
-function outputWith(files: Record<string, string>): string {
-  const dir = tempDir('ecom-cache-out-');
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+import { folderWith, tempDir } from '../../../helpers/temp.ts';
 
 /** A manifest as a build that wrote `files` of `dir` with these keys would record it. */
 async function manifestOf(dir: string, keys: Record<string, string>): Promise<Manifest> {
@@ -72,7 +73,7 @@ describe('readManifest and writeManifest', () => {
 
 describe('recordFiles', () => {
   it('records the key, size, mtime and MD5 of each file written', async () => {
-    const dir = outputWith({ 'index.html': '<p>hi</p>', 'en/DROC.html': 'droc' });
+    const dir = folderWith({ 'index.html': '<p>hi</p>', 'en/DROC.html': 'droc' });
     const files = await recordFiles(
       dir,
       new Map([
@@ -87,7 +88,7 @@ describe('recordFiles', () => {
   });
 
   it('keeps the MD5 of a file carried over unchanged, and hashes a file whose key changed', async () => {
-    const dir = outputWith({ 'a.html': 'new bytes' });
+    const dir = folderWith({ 'a.html': 'new bytes' });
     const mtimeMs = statSync(join(dir, 'a.html')).mtimeMs;
     const previous = { 'a.html': { key: 'ka', size: 9, mtimeMs, md5: 'recorded' } };
     expect((await recordFiles(dir, new Map([['a.html', 'ka']]), previous))['a.html']?.md5).toBe('recorded');
@@ -96,7 +97,7 @@ describe('recordFiles', () => {
 
   it('hashes a file larger than one read chunk whole, as a small one', async () => {
     const big = 'x'.repeat(CHUNK + 3);
-    const dir = outputWith({ 'big.bin': big, 'small.html': 'small' });
+    const dir = folderWith({ 'big.bin': big, 'small.html': 'small' });
     const files = await recordFiles(
       dir,
       new Map([
@@ -109,8 +110,8 @@ describe('recordFiles', () => {
   });
 
   it('refuses to hash through a symbolic link put in place of a written file', async () => {
-    const dir = outputWith({ 'a.html': 'a' });
-    const outside = outputWith({ 'secret.txt': 'secret' });
+    const dir = folderWith({ 'a.html': 'a' });
+    const outside = folderWith({ 'secret.txt': 'secret' });
     rmSync(join(dir, 'a.html'));
     symlinkSync(join(outside, 'secret.txt'), join(dir, 'a.html'));
     await expect(recordFiles(dir, new Map([['a.html', 'ka']]))).rejects.toMatchObject({ code: 'ELOOP' });
@@ -119,7 +120,7 @@ describe('recordFiles', () => {
 
 describe('heldFiles', () => {
   it('holds every file left exactly as written, with its key', async () => {
-    const dir = outputWith({ 'a.html': 'a', 'b/c.html': 'c' });
+    const dir = folderWith({ 'a.html': 'a', 'b/c.html': 'c' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b/c.html': 'kc' });
     expect(await heldFiles(dir, manifest)).toEqual(
       new Map([
@@ -130,7 +131,7 @@ describe('heldFiles', () => {
   });
 
   it('leaves out a file whose size changed', async () => {
-    const dir = outputWith({ 'a.html': 'a', 'b.html': 'b' });
+    const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
     const { mtime } = statSync(join(dir, 'a.html'));
     writeFileSync(join(dir, 'a.html'), 'a, edited by hand');
@@ -138,8 +139,19 @@ describe('heldFiles', () => {
     expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
+  it('leaves out a file whose size changed, its mtime set back to the very one recorded', async () => {
+    const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
+    // A whole second, which the file system keeps exactly.
+    utimesSync(join(dir, 'a.html'), 1_700_000_000, 1_700_000_000);
+    const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
+    writeFileSync(join(dir, 'a.html'), 'a, edited by hand');
+    utimesSync(join(dir, 'a.html'), 1_700_000_000, 1_700_000_000);
+    expect(statSync(join(dir, 'a.html')).mtimeMs).toBe(manifest.files['a.html']?.mtimeMs);
+    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+  });
+
   it('leaves out a file of the same size whose mtime changed', async () => {
-    const dir = outputWith({ 'a.html': 'a', 'b.html': 'b' });
+    const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
     writeFileSync(join(dir, 'a.html'), 'A');
     const later = new Date(statSync(join(dir, 'a.html')).mtimeMs + 5000);
@@ -148,7 +160,7 @@ describe('heldFiles', () => {
   });
 
   it('leaves out a file that is gone, and ignores files the manifest does not know', async () => {
-    const dir = outputWith({ 'a.html': 'a', 'b.html': 'b' });
+    const dir = folderWith({ 'a.html': 'a', 'b.html': 'b' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
     rmSync(join(dir, 'a.html'));
     writeFileSync(join(dir, 'added-by-hand.html'), 'x');
@@ -156,7 +168,87 @@ describe('heldFiles', () => {
   });
 
   it('holds nothing for an empty manifest', async () => {
-    const dir = outputWith({ 'a.html': 'a' });
+    const dir = folderWith({ 'a.html': 'a' });
     expect(await heldFiles(dir, emptyManifest('tool-1'))).toEqual(new Map());
+  });
+});
+
+describe('recordedFiles', () => {
+  it('gives the files of the last build of a folder, whatever version of the tool wrote them', async () => {
+    const cache = tempDir('ecom-cache-');
+    const files = { 'a.html': { key: 'k', size: 1, mtimeMs: 1, md5: 'm' } };
+    await writeManifest(cache, '/out/a', { ...emptyManifest('tool-1'), files });
+    expect(await recordedFiles(cache, '/out/a')).toEqual(files);
+    expect(await readManifest(cache, '/out/a', 'tool-2')).toEqual(emptyManifest('tool-2'));
+  });
+
+  it('gives nothing for a folder never built, another manifest format, one without files, or an unreadable one', async () => {
+    const cache = tempDir('ecom-cache-');
+    expect(await recordedFiles(cache, '/out/never')).toBeUndefined();
+    await writeManifest(cache, '/out/old', { ...emptyManifest('tool-1'), version: 2, files: {} } as unknown as Manifest);
+    expect(await recordedFiles(cache, '/out/old')).toBeUndefined();
+    await writeManifest(cache, '/out/none', { ...emptyManifest('tool-1'), files: undefined } as unknown as Manifest);
+    expect(await recordedFiles(cache, '/out/none')).toBeUndefined();
+    writeFileSync(join(cache, manifestName('/out/broken')), '{ not json');
+    expect(await recordedFiles(cache, '/out/broken')).toBeUndefined();
+  });
+
+  it('keeps each output folder’s manifest under builds/, named by the folder', () => {
+    expect(manifestName('/out/a')).toMatch(/^builds\/[0-9a-f]{10}\.json$/);
+    expect(manifestName('/out/a')).not.toBe(manifestName('/out/b'));
+  });
+});
+
+describe('stamps', () => {
+  it('gives each file’s size and mtime, which change when the file does', async () => {
+    const dir = folderWith({ 'a.txt': 'abc', 'b/c.txt': 'hello' });
+    const at = statSync(join(dir, 'a.txt')).mtimeMs;
+    expect(await stamps(dir, ['a.txt', 'b/c.txt'])).toEqual({
+      'a.txt': `3:${at}`,
+      'b/c.txt': `5:${statSync(join(dir, 'b/c.txt')).mtimeMs}`,
+    });
+    const later = new Date(at + 5000);
+    utimesSync(join(dir, 'a.txt'), later, later);
+    const stamp = (await stamps(dir, ['a.txt']))['a.txt'];
+    expect(stamp).toBe(`3:${statSync(join(dir, 'a.txt')).mtimeMs}`);
+    expect(stamp).not.toBe(`3:${at}`);
+    await expect(stamps(dir, ['gone.txt'])).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('carryOver', () => {
+  it('hard-links a previous file into a new folder it makes, and copies over a file already there', async () => {
+    const previous = folderWith({ 'en/a.html': 'a' });
+    const next = tempDir('ecom-cache-out-');
+    await carryOver(join(previous, 'en/a.html'), join(next, 'deep/en/a.html'));
+    expect(statSync(join(next, 'deep/en/a.html')).ino).toBe(statSync(join(previous, 'en/a.html')).ino);
+    // A link cannot replace a file: the bytes are copied instead.
+    writeFileSync(join(next, 'b.html'), 'stale');
+    await carryOver(join(previous, 'en/a.html'), join(next, 'b.html'));
+    expect(readFileSync(join(next, 'b.html'), 'utf8')).toBe('a');
+    expect(statSync(join(next, 'b.html')).ino).not.toBe(statSync(join(previous, 'en/a.html')).ino);
+  });
+});
+
+describe('recordFiles, again', () => {
+  it('hashes again a file whose size or mtime changed, or whose MD5 was never recorded', async () => {
+    const dir = folderWith({ 'a.html': 'new bytes' });
+    const { size, mtimeMs } = statSync(join(dir, 'a.html'));
+    const keys = new Map([['a.html', 'ka']]);
+    const md5Of = async (known: Manifest['files'][string]): Promise<string | undefined> =>
+      (await recordFiles(dir, keys, { 'a.html': known }))['a.html']?.md5;
+    expect(await md5Of({ key: 'ka', size, mtimeMs, md5: 'recorded' })).toBe('recorded');
+    expect(await md5Of({ key: 'ka', size: size + 1, mtimeMs, md5: 'recorded' })).toBe(md5('new bytes'));
+    expect(await md5Of({ key: 'ka', size, mtimeMs: mtimeMs + 1, md5: 'recorded' })).toBe(md5('new bytes'));
+    expect(await md5Of({ key: 'ka', size, mtimeMs })).toBe(md5('new bytes'));
+  });
+
+  it('hashes every large file, more of them than are hashed at once', async () => {
+    const files = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`big${i}.bin`, `${i}`.repeat(CHUNK + i)]));
+    const dir = folderWith(files);
+    const recorded = await recordFiles(dir, new Map(Object.keys(files).map((file) => [file, 'k'])));
+    expect(Object.fromEntries(Object.entries(recorded).map(([file, r]) => [file, r.md5]))).toEqual(
+      Object.fromEntries(Object.entries(files).map(([file, text]) => [file, md5(text)])),
+    );
   });
 });
