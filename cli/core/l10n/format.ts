@@ -1,6 +1,6 @@
 /** Translation statuses as text, for `ecom-site l10n status` and `build --report` (docs/l10n.md, "Status"). Pure. */
 import type { Block } from './blocks.ts';
-import type { BlockChange } from './diff.ts';
+import type { BlockChange } from './block-diff.ts';
 import type { HistoryState, StatusWithHistory } from './history.ts';
 import type { TranslationStatus } from './status.ts';
 

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { basename, dirname, resolve } from 'node:path';
 import type { Block } from './blocks.ts';
 import { blocksOf, versionOf } from './blocks.ts';
-import type { BlockChange } from './diff.ts';
+import type { BlockChange } from './block-diff.ts';
 import { readSourceText } from './frontmatter.ts';
 import type { TranslationStatus } from './status.ts';
 

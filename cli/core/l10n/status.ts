@@ -9,7 +9,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { defaultLocale, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, type Problem } from '../common/errors.ts';
 import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';
-import { diffBlocks, type BlockChange } from './diff.ts';
+import { diffBlocks, type BlockChange } from './block-diff.ts';
 import { RECORD_FIELD } from '../common/translation-record.ts';
 import { readRecord, recordLocaleProblem, recordProblems, type TranslationRecord } from './record.ts';
 

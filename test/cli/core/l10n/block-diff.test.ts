@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../../cli/core/l10n/blocks.ts';
-import { diffBlocks } from '../../../../cli/core/l10n/diff.ts';
+import { diffBlocks } from '../../../../cli/core/l10n/block-diff.ts';
 
 const block = (hash: string, line = 0): Block => ({ kind: 'paragraph', line, text: `text ${hash}`, hash });
 const blocks = (hashes: string): Block[] => hashes.split(' ').map((hash, i) => block(hash, i + 1));
