@@ -21,7 +21,7 @@ const FILES: Record<string, string> = {
 };
 
 describe('renderContext', () => {
-  it("features the newest article without its YAML line lookup, so the context can go to a render thread", async () => {
+  it('features the newest article without its YAML line lookup, so the context can go to a render thread', async () => {
     const loaded = await loadSite({ root: ROOT, contentDir: makeContent(FILES), drafts: false });
     const planned = await planSite(loaded, trackTranslations(loaded.sources, loaded.pages, loaded.config.locales));
     // The plan keeps the article's source whole; the context is what crosses to the threads.
