@@ -51,10 +51,7 @@ const work = mkdtempSync(join(tmpdir(), 'ecom-bench-'));
 const corpus = writeCorpus(work, PAGES);
 const totalPages = PAGES * 2;
 if (WATCH_ONLY) {
-  const onCorpus = await watchLatency(corpus.ecom, join(work, 'out-watch'), 'p1', ROUNDS);
-  const realContent = join(work, 'real-content');
-  execFileSync('cp', ['-r', join(ROOT, 'content'), realContent]);
-  const onReal = await watchLatency(realContent, join(work, 'out-watch-real'), 'DROC', ROUNDS);
+  const { onCorpus, onReal } = await watchLatencies();
   const [big, small] = [median(onCorpus.reload), median(onReal.reload)];
   console.log(`machine: ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}; ${ROUNDS} rounds\n`);
   console.log(`| watch | ${totalPages}-page corpus | real site | ratio | target |\n| --- | --- | --- | --- | --- |`);
@@ -378,6 +375,14 @@ interface Latency {
   reload: number[];
 }
 
+/** `watch`'s latencies on the corpus (page p1) and on a copy of the real site (DROC), `ROUNDS` edits each. */
+async function watchLatencies(): Promise<{ onCorpus: Latency; onReal: Latency }> {
+  const onCorpus = await watchLatency(corpus.ecom, join(work, 'out-watch'), 'p1', ROUNDS);
+  const realContent = join(work, 'real-content');
+  execFileSync('cp', ['-r', join(ROOT, 'content'), realContent]);
+  return { onCorpus, onReal: await watchLatency(realContent, join(work, 'out-watch-real'), 'DROC', ROUNDS) };
+}
+
 /**
  * Edit latencies in `watch`, on `content` served into `out`: from writing a page's source to its HTML
  * containing the edit (polled every millisecond), and to the reload event a browser gets. Each edit is made
@@ -435,10 +440,7 @@ async function watchLatency(content: string, out: string, page: string, rounds: 
   await new Promise((r) => child.once('exit', r));
   return result;
 }
-const latencyCorpus = await watchLatency(corpus.ecom, join(work, 'out-watch'), 'p1', ROUNDS);
-const realCopy = join(work, 'real-content');
-execFileSync('cp', ['-r', join(ROOT, 'content'), realCopy]);
-const latencyReal = await watchLatency(realCopy, join(work, 'out-watch-real'), 'DROC', ROUNDS);
+const { onCorpus: latencyCorpus, onReal: latencyReal } = await watchLatencies();
 
 const assets = readdirSync(join(realOut, 'assets'));
 const gz = (prefix: string): number => {
