@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
-import { cacheDirOf, displayPath } from './common/paths.ts';
+import { cacheDirOf, displayPath, byPath } from './common/paths.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
@@ -123,7 +123,7 @@ export function uniqueProblems(problems: readonly Problem[]): Problem[] {
       `${p.file ?? ''}\u0000${String(p.line ?? 0).padStart(8, '0')}\u0000${String(p.column ?? 0).padStart(8, '0')}\u0000${p.code}\u0000${p.message}`,
       p,
     );
-  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+  return [...seen.entries()].sort(([a], [b]) => byPath(a, b)).map(([, p]) => p);
 }
 
 /** The warnings of a build: each stage's, the build's own, then every job's (rendered now or reused with its key). */

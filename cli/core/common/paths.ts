@@ -30,7 +30,7 @@ export function cacheDirOf(root: string): string {
   return join(root, 'node_modules', '.cache', 'ecom-site');
 }
 
-/** Paths in code-unit order (`<`, not the locale's collation): the order of a plan's lists and of the targets. */
+/** Paths (files, routes, URLs) in code-unit order (`<`, not the locale's collation): every list the tool sorts by path. */
 export function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -12,6 +12,7 @@ import { blocksOf, versionOf, type Block, type SourceText } from './blocks.ts';
 import { diffBlocks, type BlockChange } from './block-diff.ts';
 import { RECORD_FIELD } from '../common/translation-record.ts';
 import { readRecord, recordLocaleProblem, recordProblems, type TranslationRecord } from './record.ts';
+import { byPath } from '../common/paths.ts';
 
 /** A page as translation tracking reads it. */
 export interface L10nPage extends SourceText {
@@ -155,9 +156,7 @@ export function translationStatuses(
   cache?: SourceCache,
 ): { statuses: TranslationStatus[]; problems: Problem[] } {
   const { pairs, problems } = pairTranslations(pages, locales);
-  const statuses = pairs
-    .map(({ page, source, record }) => statusOf(page, source, record, cache))
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const statuses = pairs.map(({ page, source, record }) => statusOf(page, source, record, cache)).sort((a, b) => byPath(a.file, b.file));
   return { statuses, problems };
 }
 

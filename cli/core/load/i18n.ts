@@ -11,6 +11,7 @@ import { problem, type Problem } from '../common/errors.ts';
 import type { TermGap } from '../text/terms.ts';
 import type { Strings } from './config.ts';
 import { findCaseCollisions } from '../common/routes.ts';
+import { byPath } from '../common/paths.ts';
 
 /** A page to write: the route in a locale tree and the source that fills it. */
 export interface PlannedPage<S extends PageSource = SourcePage> {
@@ -141,7 +142,7 @@ export function planPages(sources: readonly SourcePage[], includeDrafts: boolean
     }
   }
   const drafts = new Map<string, string>();
-  for (const [route, entry] of [...draftsByRoute].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [route, entry] of [...draftsByRoute].sort(([a], [b]) => byPath(a, b))) {
     const draft = codes.map((l) => entry[l]).find((s): s is SourcePage => s !== undefined);
     if (draft && !byRoute.has(route)) drafts.set(route, draft.file);
   }

@@ -13,6 +13,7 @@ import { problem, type Problem } from '../common/errors.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import type { RedirectEntry } from '../load/config.ts';
 import { decodeSitePath, localisePath, normaliseLinkPath, parseSitePath, RESERVED_NAMES } from '../common/routes.ts';
+import { byPath } from '../common/paths.ts';
 
 /** A place in the site: a route in a locale's tree (its URL path is `localisePath(route, locale)`). */
 export interface SitePlace {
@@ -312,7 +313,7 @@ export function collectRedirects(
   const fromSite = siteRedirects(entries, file, live, taken, errors);
   const redirects = [...fromAliases, ...fromSite]
     .map((r): [string, Redirect] => [pathOf(r.from, live.locales), r])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => byPath(a, b))
     .map(([, r]) => r);
   return { redirects, aliases, errors };
 }

@@ -5,6 +5,7 @@
  * `deploy` refuses to delete it. Pure: the caller gives the previous build's files and the new plan.
  */
 import { problem, type Problem } from '../common/errors.ts';
+import { byPath } from '../common/paths.ts';
 
 /** A page of the previous build that this one no longer writes: its URL path, and where it leads now, if anywhere. */
 export interface RemovedRoute {
@@ -44,7 +45,7 @@ export function removedRoutes(
     const movedTo = redirects.get(file);
     removed.push({ path, file, ...(movedTo === undefined ? {} : { movedTo }) });
   }
-  return removed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return removed.sort((a, b) => byPath(a.path, b.path));
 }
 
 /** A PAGE_REMOVED warning for each removed route that no alias or redirect keeps; `shown` gives the output file's display path. */

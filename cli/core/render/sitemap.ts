@@ -2,6 +2,7 @@
 import type { Locale } from '../../../shared/constants.ts';
 import type { Locales } from '../common/locales.ts';
 import { absoluteUrl, collectAlternates } from './head.ts';
+import { byPath } from '../common/paths.ts';
 
 /** A canonical page route and the locales with their own file for it (stand-ins are left out). */
 export interface SitemapRoute {
@@ -20,7 +21,7 @@ export function escapeXml(text: string): string {
  * missing translation declares its source's page canonical; neither belongs in a sitemap.
  */
 export function renderSitemap(baseUrl: string, routes: readonly SitemapRoute[], config: Locales): string {
-  const sorted = [...routes].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const sorted = [...routes].sort((a, b) => byPath(a.route, b.route));
   const urls = sorted.flatMap(({ route, locales }) =>
     locales.map((locale) => {
       const links = collectAlternates(baseUrl, route, locales, config)

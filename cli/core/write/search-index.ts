@@ -13,6 +13,7 @@ import { problem, SiteError } from '../common/errors.ts';
 import { readText } from '../common/files.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
 import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
+import { byPath } from '../common/paths.ts';
 
 type PagefindModule = typeof import('pagefind');
 
@@ -88,7 +89,7 @@ export function indexedPages(jobs: readonly IndexJob[], locales: Locales, basePa
       locale: job.page.locale,
       file: job.files[0] as string,
     }))
-    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    .sort((a, b) => byPath(a.url, b.url));
 }
 
 /**
