@@ -28,7 +28,7 @@ export interface Applied {
  */
 export async function applyPlan(
   p: Plan,
-  targets: Targets,
+  targets: Pick<Targets, 'get'>,
   jobs: readonly Job[],
   render: { ctx: RenderContext; templatesFile: string },
   pool: RenderPool,

@@ -20,7 +20,7 @@ import { fieldsOfTemplates } from './load/loaded-site.ts';
 import { retrackTranslations, sameNotice, trackTranslations } from './l10n/track.ts';
 import type { Job } from './plan/jobs.ts';
 import type { PlannedPage } from './load/i18n.ts';
-import { heldAfter, plan, type Target } from './plan/plan.ts';
+import { heldAfter, plan, planChanged, type Target } from './plan/plan.ts';
 import { jobKey } from './render/job-keys.ts';
 import { portable, type RenderPool } from './render/pool.ts';
 import type { Change } from './serve/watcher.ts';
@@ -91,7 +91,8 @@ export function indexInBackground(state: WatchState): void {
   const { config } = loaded;
   state.search.request({
     jobs: config.search ? jobs : [],
-    fileKeys: held,
+    // A copy: the next save changes `held` in place, while this pass may still be reading it.
+    fileKeys: new Map(held),
     locales: config.locales,
     basePath: config.basePath,
   });
@@ -142,22 +143,24 @@ function classify(options: BuildOptions, changes: readonly Change[]): Touched {
   return { dirty, structural, publicOnly: nonPublic ? [] : publicOnly, cssOnly };
 }
 
-/** A site described anew: its stages, the build's own warnings, its jobs and targets. */
-type Described = SiteTargets & Staged & { shared: string; noted: Problem[] };
+/**
+ * A site described anew: its stages, the build's own warnings, its jobs and targets. The quick paths name
+ * only the targets they change (`changed`, laid over `targets`, which they leave as they were): neither
+ * planning an edit nor keeping its result then grows with the site.
+ */
+type Described = SiteTargets & Staged & { shared: string; noted: Problem[]; changed?: Map<string, Target> };
 
 /** Plans `next` against what the output holds, carries the plan out and, when it succeeded, keeps it. */
 async function carryOut(state: WatchState, next: Described, extra: Partial<Outcome> = {}): Promise<Outcome> {
   const outDir = resolve(state.options.outDir);
-  const p = plan(state.built.held, next.targets);
+  const { changed } = next;
+  const lookup = changed ? { get: (path: string) => changed.get(path) ?? next.targets.get(path) } : next.targets;
+  // What is held equals the last good build's targets (kept below), so only a changed target can differ.
+  const p = changed
+    ? planChanged(state.built.held, changed, lookup, (job) => next.jobs[job]?.files ?? [])
+    : plan(state.built.held, next.targets);
   const sink = inPlaceSink(outDir);
-  const applied = await applyPlan(
-    p,
-    next.targets,
-    next.jobs,
-    { ctx: next.ctx, templatesFile: next.loaded.templates.file },
-    state.pool,
-    sink,
-  );
+  const applied = await applyPlan(p, lookup, next.jobs, { ctx: next.ctx, templatesFile: next.loaded.templates.file }, state.pool, sink);
   if (applied.errors.length) {
     const warnings = [...applied.warnings.values()].flat();
     return {
@@ -177,7 +180,17 @@ async function carryOut(state: WatchState, next: Described, extra: Partial<Outco
     if (warnings?.length) jobWarnings.set(key, warnings);
   });
   const { search, versions } = state.built;
-  state.built = { ...next, held: heldAfter(next.targets), jobWarnings, pool: state.pool, search, versions };
+  let held: Map<string, string>;
+  if (changed) {
+    // The last good build is being replaced, so its maps take the changes in place.
+    held = state.built.held;
+    for (const [path, target] of changed) {
+      next.targets.set(path, target);
+      held.set(path, target.key);
+    }
+  } else held = heldAfter(next.targets);
+  const { changed: _applied, ...kept } = next;
+  state.built = { ...kept, held, jobWarnings, pool: state.pool, search, versions };
   return {
     ok: true,
     errors: [],
@@ -195,9 +208,9 @@ async function carryOut(state: WatchState, next: Described, extra: Partial<Outco
  */
 function publicEdit(state: WatchState, files: readonly string[]): Described | undefined {
   if (buildYear() !== state.built.ctx.year) return undefined;
-  const targets = new Map(state.built.targets);
+  const changed = new Map<string, Target>();
   for (const file of files) {
-    const target = targets.get(file);
+    const target = state.built.targets.get(file);
     // Every social card is drawn with the logo: an edited logo makes them anew (the full path).
     if (target?.make.kind !== 'copy' || `/${file}` === CARD_LOGO) return undefined;
     let stamp: string;
@@ -207,9 +220,21 @@ function publicEdit(state: WatchState, files: readonly string[]): Described | un
     } catch {
       return undefined;
     }
-    targets.set(file, { ...target, key: publicFileKey(stamp) });
+    changed.set(file, { ...target, key: publicFileKey(stamp) });
   }
-  return { ...state.built, targets };
+  return { ...state.built, changed };
+}
+
+/** Each page file's place in a list of sources, made once per list: a save finds its files without a pass over the site. */
+const sourceIndexes = new WeakMap<readonly SourcePage[], Map<string, number>>();
+
+function sourceIndex(sources: readonly SourcePage[]): Map<string, number> {
+  let index = sourceIndexes.get(sources);
+  if (!index) {
+    index = new Map(sources.map((source, at) => [source.file, at]));
+    sourceIndexes.set(sources, index);
+  }
+  return index;
 }
 
 /**
@@ -227,8 +252,10 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
   const contentDir = resolve(state.options.contentDir);
   const fields = fieldsOfTemplates(loaded.templates.module);
   const edited = new Map<string, SourcePage>();
+  const places = sourceIndex(loaded.sources);
   for (const [file, path] of dirty) {
-    const old = loaded.sources.find((source) => source.file === file);
+    const at = places.get(file);
+    const old = at === undefined ? undefined : loaded.sources[at];
     if (!old || featured.has(file)) return undefined;
     let text: string;
     try {
@@ -245,10 +272,11 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
     if (now.route !== old.route || now.bodyLine !== old.bodyLine || JSON.stringify(now.data) !== JSON.stringify(old.data)) return undefined;
     edited.set(file, now);
   }
-  if (!edited.size) return { ...state.built };
+  if (!edited.size) return { ...state.built, changed: new Map() };
 
   // The edited sources take their old ones' places; everything else is kept as it is.
   const sources = loaded.sources.map((source) => edited.get(source.file) ?? source);
+  sourceIndexes.set(sources, places);
   // A page's data is its source's as load completed it (an article's date from site.yaml `newsDates`):
   // the front matter is unchanged, so that data still holds.
   const pages = loaded.pages.map((page) => {
@@ -282,16 +310,17 @@ function textEdit(state: WatchState, dirty: ReadonlyMap<string, string>): Descri
     return page ? { ...job, page } : job;
   });
   const keys = [...state.built.keys];
-  const targets = new Map<string, Target>(state.built.targets);
+  const { targets } = state.built;
+  const changed = new Map<string, Target>();
   jobs.forEach((job, index) => {
     const before = state.built.jobs[index];
-    if (!edited.has(job.page.source.file) && before && sameNotice(before.page, job.page)) return;
+    if (!edited.has(job.page.source.file) && (job === before || (before && sameNotice(before.page, job.page)))) return;
     const key = jobKey(next.ctx, shared, job);
     keys[index] = key;
     for (const file of job.files)
-      if (targets.get(file)?.make.kind === 'job') targets.set(file, { key: pageFileKey(key), make: { kind: 'job', job: index } });
+      if (targets.get(file)?.make.kind === 'job') changed.set(file, { key: pageFileKey(key), make: { kind: 'job', job: index } });
   });
-  return { ...next, jobs, keys, targets };
+  return { ...next, jobs, keys, changed };
 }
 
 /** Everything described anew: the site prepared again (re-reading only changed pages), every key recomputed. */
@@ -322,7 +351,7 @@ export async function rebuild(state: WatchState, changes: readonly Change[]): Pr
   const touched = classify(state.options, all);
   // chokidar reports a page deleted and written again within 100 ms as one `change`; if a rebuild listed
   // the folder in between, the page is not among the known ones and the list must be made again.
-  const known = new Set(state.built.loaded.sources.map((source) => source.file));
+  const known = sourceIndex(state.built.loaded.sources);
   if ([...touched.dirty.keys()].some((file) => !known.has(file))) touched.structural = true;
   let outcome: Outcome;
   try {

@@ -44,7 +44,8 @@ export function trackTranslations(
  * front matter and routes only, so the pairs stand; only the statuses of the edited files and of the
  * translations of an edited source are worked out again. The same result as `trackTranslations` on the
  * edited sources, without reading every page's record again (the edit a writer waits for in `watch`).
- * Undefined when `before` had errors (the whole walk reports them again).
+ * `pages` are those `before` was tracked from, in the same order, the edited ones replaced. Undefined when
+ * `before` had errors (the whole walk reports them again).
  */
 export function retrackTranslations(
   before: Tracked,
@@ -55,22 +56,36 @@ export function retrackTranslations(
   cache?: SourceCache,
 ): Tracked | undefined {
   if (before.errors.length) return undefined;
+  if (before.pages.length !== pages.length) return undefined;
   const touched = new Set(before.statuses.filter((status) => edited.has(status.file) || edited.has(status.source.file)));
-  if (!touched.size) return { ...before, pages: withNotices(before.statuses, pages, locales) };
-  const wanted = new Set([...touched].flatMap((status) => [status.file, status.source.file]));
+  // Only a page written from an edited file, or one whose status is worked out again, can change its
+  // notice; every other page is the one `before` had.
+  const wanted = new Set([...edited, ...[...touched].flatMap((status) => [status.file, status.source.file])]);
+  const renew = { pages: before.pages, files: wanted };
+  if (!touched.size) return { ...before, pages: withNotices(before.statuses, pages, locales, renew) };
   const byFile = new Map(sources.filter((source) => wanted.has(source.file)).map((source) => [source.file, source]));
   const statuses = before.statuses.map((status) => {
     if (!touched.has(status)) return status;
     const page = byFile.get(status.file) as L10nPage;
     return statusOf(page, byFile.get(status.source.file) as L10nPage, readRecord(page.data), cache);
   });
-  return { statuses, pages: withNotices(statuses, pages, locales), warnings: outdatedWarnings(statuses), errors: [] };
+  return { statuses, pages: withNotices(statuses, pages, locales, renew), warnings: outdatedWarnings(statuses), errors: [] };
 }
 
-/** `pages` with each outdated translation's notice set, and taken off the others; an unchanged page is the same object. */
-function withNotices(statuses: readonly TranslationStatus[], pages: readonly PlannedPage[], locales: Locales): PlannedPage[] {
+/**
+ * `pages` with each outdated translation's notice set, and taken off the others; an unchanged page is the
+ * same object. With `renew`, only the pages written from its `files` are looked at: each other page is the
+ * one at its place in `renew.pages`.
+ */
+function withNotices(
+  statuses: readonly TranslationStatus[],
+  pages: readonly PlannedPage[],
+  locales: Locales,
+  renew?: { pages: readonly PlannedPage[]; files: ReadonlySet<string> },
+): PlannedPage[] {
   const outdated = new Map(statuses.filter((s) => s.state === 'outdated' && s.notice).map((s) => [s.file, s]));
-  return pages.map((page): PlannedPage => {
+  return pages.map((page, at): PlannedPage => {
+    if (renew && !renew.files.has(page.source.file)) return renew.pages[at] as PlannedPage;
     const status = page.fallback ? undefined : outdated.get(page.source.file);
     const notice = status
       ? { href: encodeSitePath(localisePath(status.route, status.source.locale, locales)), hreflang: langOf(locales, status.source.locale) }

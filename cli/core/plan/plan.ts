@@ -65,8 +65,37 @@ export function plan(held: Held, targets: Targets): Plan {
   return { render: render.sort(byPath), reuse: reuse.sort(byPath), remove: remove.sort(byPath) };
 }
 
+/**
+ * Plans the output when only the paths of `changed` may differ from what is held: every other path is
+ * held with its target's key, and nothing held lacks a target (as after `watch` carried out its last
+ * plan). `lookup` finds the target of any path, `changed` laid over the rest; `filesOf` names a job's
+ * files. The plan is `plan`'s over all the targets, but `reuse` lists only changed paths: its cost grows
+ * with the change, not with the site. An edit of one page in `watch` is planned this way.
+ */
+export function planChanged(held: Held, changed: Targets, lookup: Pick<Targets, 'get'>, filesOf: (job: number) => readonly string[]): Plan {
+  const stale = new Set<number>();
+  for (const [path, target] of changed) {
+    if (held.get(path) !== target.key && target.make.kind === 'job') stale.add(target.make.job);
+  }
+  const render = new Set<string>();
+  const reuse: string[] = [];
+  for (const [path, target] of changed) {
+    const fresh = held.get(path) === target.key && !(target.make.kind === 'job' && stale.has(target.make.job));
+    if (fresh) reuse.push(path);
+    else render.add(path);
+  }
+  // A stale job's other files are made too, as `plan` makes every file whose target names the job.
+  for (const job of stale) {
+    for (const path of filesOf(job)) {
+      const make = lookup.get(path)?.make;
+      if (make?.kind === 'job' && make.job === job && !changed.has(path)) render.add(path);
+    }
+  }
+  return { render: [...render].sort(byPath), reuse: reuse.sort(byPath), remove: [] };
+}
+
 /** The jobs that have a file to render, in ascending order. */
-export function jobsToRender(p: Plan, targets: Targets): number[] {
+export function jobsToRender(p: Plan, targets: Pick<Targets, 'get'>): number[] {
   const jobs = new Set<number>();
   for (const path of p.render) {
     const make = targets.get(path)?.make;

@@ -27,7 +27,69 @@ async function session(): Promise<{ content: string; out: string; state: WatchSt
   return { content, out, state };
 }
 
+/** A map that counts the entries read from it: a lookup reads one, a pass over it every entry. */
+class Counted<K, V> extends Map<K, V> {
+  read = 0;
+  override get(key: K): V | undefined {
+    this.read += 1;
+    return super.get(key);
+  }
+  override has(key: K): boolean {
+    this.read += 1;
+    return super.has(key);
+  }
+  override entries(): MapIterator<[K, V]> {
+    this.read += this.size;
+    return super.entries();
+  }
+  override keys(): MapIterator<K> {
+    this.read += this.size;
+    return super.keys();
+  }
+  override values(): MapIterator<V> {
+    this.read += this.size;
+    return super.values();
+  }
+  override forEach(each: (value: V, key: K, map: Map<K, V>) => void): void {
+    this.read += this.size;
+    super.forEach(each);
+  }
+  override [Symbol.iterator](): MapIterator<[K, V]> {
+    this.read += this.size;
+    return super[Symbol.iterator]();
+  }
+}
+
 describe('the watch engine', () => {
+  it('plans a text edit from what it changed: the files it looks at do not grow with the site', async () => {
+    const reads: number[] = [];
+    for (const extra of [0, 40]) {
+      const pages: Record<string, string> = {
+        'en/solo.md': '---\ntitle: Solo\ndescription: Solo page\nkeywords: solo\n---\n\nEnglish text.\n',
+      };
+      for (let i = 0; i < extra; i++)
+        pages[`en/extra-${i}.md`] = `---\ntitle: Extra ${i}\ndescription: Extra\nkeywords: extra\n---\n\nText ${i}.\n`;
+      const content = makeContent(pages);
+      const out = join(dirname(content), 'dist');
+      state = await startSession({ root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 });
+      const targets = new Counted(state.built.targets);
+      const held = new Counted(state.built.held);
+      state.built = { ...state.built, targets, held };
+      const file = join(content, 'en', 'solo.md');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\nEdited ${extra}.\n`);
+      const outcome = await rebuild(state, [{ event: 'change', path: file }]);
+      expect(outcome.ok).toBe(true);
+      expect(outcome.written).toContain('en/solo.html');
+      expect(readFileSync(join(out, 'en', 'solo.html'), 'utf8')).toContain(`Edited ${extra}.`);
+      reads.push(targets.read + held.read);
+      await endSession(state);
+      state = undefined;
+    }
+    // The same few entries read in a site of 40 more pages (not a pass over every file of the output).
+    expect(reads[1]).toBe(reads[0]);
+    expect(reads[0]).toBeLessThan(10);
+  });
+
   it('lists the pages again when a page it does not know is reported as changed', async () => {
     const { content, out, state } = await session();
     const file = join(content, 'en', 'solo.md');

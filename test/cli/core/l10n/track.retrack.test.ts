@@ -61,7 +61,8 @@ function plannedOf(sources: readonly SourcePage[]): PlannedPage[] {
 function seen(tracked: Tracked) {
   return {
     statuses: tracked.statuses,
-    notices: tracked.pages.map((page) => [page.locale, page.route, page.outdated]),
+    // Whole pages, so that a page kept from before an edit of its own file is seen too.
+    pages: tracked.pages,
     warnings: tracked.warnings,
     errors: tracked.errors,
   };

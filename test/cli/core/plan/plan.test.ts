@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldAfter, isEmpty, jobsToRender, plan, type Target } from '../../../../cli/core/plan/plan.ts';
+import { heldAfter, isEmpty, jobsToRender, plan, planChanged, type Target } from '../../../../cli/core/plan/plan.ts';
 import { random } from '../../../helpers/random.ts';
 
 const job = (key: string, index: number): Target => ({ key, make: { kind: 'job', job: index } });
@@ -85,6 +85,41 @@ describe('plan, for any output and any targets', () => {
         for (const path of p.render) after.set(path, targets.get(path)?.key as string);
         expect(after).toEqual(heldAfter(targets));
         expect(isEmpty(plan(after, targets))).toBe(true);
+      }
+    });
+  }
+});
+
+describe('planChanged, for an output that holds its last targets and any change to them', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`seed ${seed}: renders and reuses as planning the whole site does, looking at the change alone`, () => {
+      const rand = random(seed);
+      const key = (): string => `k${Math.floor(rand() * 3)}`;
+      for (let round = 0; round < 200; round++) {
+        // Jobs of one to three files (a home page is written twice), some data and copied files.
+        const files: string[][] = [];
+        const base = new Map<string, Target>();
+        for (let index = 0; index < 12; index++) {
+          const own = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, i) => `j${index}-${i}.html`);
+          files.push(own);
+          const jobKey = key();
+          for (const path of own) base.set(path, rand() < 0.9 ? job(jobKey, index) : data(key()));
+        }
+        for (let i = 0; i < 8; i++) base.set(`f${i}`, rand() < 0.5 ? data(key()) : copy(key()));
+        const held = heldAfter(base);
+        // A change: some targets get a new key (often the one they had), never a new path.
+        const changed = new Map<string, Target>();
+        for (const [path, target] of base) {
+          if (rand() < 0.15) changed.set(path, { ...target, key: rand() < 0.3 ? target.key : `${key()}*` });
+        }
+        const all = new Map([...base, ...changed]);
+        const lookup = { get: (path: string) => changed.get(path) ?? base.get(path) };
+        const whole = plan(held, all);
+        const p = planChanged(held, changed, lookup, (index) => files[index] ?? []);
+        expect(p.render).toEqual(whole.render);
+        expect(p.remove).toEqual(whole.remove);
+        expect(p.reuse).toEqual(whole.reuse.filter((path) => changed.has(path)));
+        expect(jobsToRender(p, lookup)).toEqual(jobsToRender(whole, all));
       }
     });
   }
