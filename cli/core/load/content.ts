@@ -225,6 +225,13 @@ export interface ParsedPage {
   bodyStart: number;
   bodyLine: number;
   warnings: Problem[];
+  /**
+   * The line of each top-level field: what later stages ask of every page (a translation's record), so
+   * that a page taken from the cache never has its front matter parsed again to answer it.
+   */
+  fieldLines: Record<string, number>;
+  /** The line a field the front matter lacks is reported at (where the front matter starts). */
+  absentFieldLine: number;
 }
 
 /** True when a value survives JSON unchanged (YAML's `.inf` or `.nan` would not). */
@@ -245,10 +252,15 @@ export function toParsed(page: SourcePage): ParsedPage | undefined {
     bodyStart: page.bodyStart,
     bodyLine: page.bodyLine,
     warnings: page.warnings,
+    fieldLines: Object.fromEntries(Object.keys(page.data).map((field) => [field, page.lineOf([field])])),
+    absentFieldLine: page.lineOf([]),
   };
 }
 
-/** A page rebuilt from the cache and its unchanged text; YAML positions are found again only if asked. */
+/**
+ * A page rebuilt from the cache and its unchanged text: the lines of its top-level fields come from the
+ * cache; a deeper position is found by parsing the front matter again, only if asked.
+ */
 function fromParsed(
   parsed: ParsedPage,
   text: string,
@@ -272,6 +284,10 @@ function fromParsed(
     bodyStart: parsed.bodyStart,
     warnings: parsed.warnings,
     lineOf: (path) => {
+      if (path.length <= 1 && parsed.fieldLines && parsed.absentFieldLine !== undefined) {
+        const field = String(path[0]);
+        return path.length && Object.hasOwn(parsed.fieldLines, field) ? (parsed.fieldLines[field] as number) : parsed.absentFieldLine;
+      }
       lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf;
       return lineOf(path);
     },

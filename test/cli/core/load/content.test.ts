@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePage, type TemplateFields } from '../../../../cli/core/load/content.ts';
+import { loadPages, parsePage, toParsed, type TemplateFields } from '../../../../cli/core/load/content.ts';
 import type { Fields } from '../../../../cli/core/common/field-validator.ts';
 import { SiteError, type Problem } from '../../../../cli/core/common/errors.ts';
+import { displayPath } from '../../../../cli/core/common/paths.ts';
 import { tempDir } from '../../../helpers/cli.ts';
+import { random } from '../../../helpers/random.ts';
 
 const templates: TemplateFields = {
   names: ['article', 'page'],
@@ -89,4 +91,70 @@ describe('parsePage', () => {
     expect(typeof page.title).toBe('string');
     expect(typeof page.data.title).toBe('string');
   });
+});
+
+describe('a page taken from the build cache', () => {
+  it('answers the line of a top-level field without parsing its front matter again', async () => {
+    const content = tempDir();
+    mkdirSync(join(content, 'en'));
+    const text = '---\ntitle: Hello\ndescription: A page\ntranslation:\n  locale: zh\n  version: abc\n---\n\nBody.\n';
+    writeFileSync(join(content, 'en', 'x.md'), text);
+    const file = `${displayPath(content)}/en/x.md`;
+    const first = parsePage(text, file, 'en', 'x.md', templates);
+    const parsed = toParsed(first);
+    expect(parsed).toBeDefined();
+    // Templates that no longer know the page's template: parsing it again would throw TEMPLATE_UNKNOWN.
+    const changed: TemplateFields = { ...templates, names: ['article'] };
+    const reuse = { sources: new Map(), parsed: new Map([[file, parsed as NonNullable<typeof parsed>]]) };
+    const { pages } = await loadPages(content, changed, reuse);
+    const page = pages[0];
+    expect(page?.hash).toBe(first.hash);
+    expect(page?.lineOf(['translation'])).toBe(4);
+    expect(page?.lineOf(['description'])).toBe(3);
+    // A field it lacks is reported where the front matter starts, as a parse would say.
+    expect(page?.lineOf(['keywords'])).toBe(first.lineOf(['keywords']));
+    expect(page?.lineOf(['keywords'])).toBe(2);
+    expect(page?.lineOf([])).toBe(2);
+    // Kept for the next build as it was read, again without a parse.
+    expect(toParsed(page as NonNullable<typeof page>)).toEqual(parsed);
+    // A deeper path is not kept: it parses the front matter again, as before.
+    expect(() => page?.lineOf(['translation', 'version'])).toThrow(SiteError);
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`gives every top-level field the line a parse gives, present or absent (seed ${seed})`, async () => {
+      const next = random(seed);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+      const content = tempDir();
+      mkdirSync(join(content, 'en'));
+      const parsed = new Map();
+      const firsts = new Map<string, ReturnType<typeof parsePage>>();
+      for (let n = 0; n < 40; n++) {
+        // Fields in any order, with comments, blank lines, block and flow values between them.
+        const lines = ['---'];
+        for (const field of ['title', 'description', 'keywords', 'source', 'draft', 'hero', 'menu']) {
+          if (field !== 'title' && next() < 0.4) continue;
+          if (next() < 0.3) lines.push(pick(['', '# a comment', '   ']));
+          if (field === 'source') lines.push(next() < 0.5 ? 'source:\n  locale: zh\n  version: v1' : 'source: { locale: zh }');
+          else if (field === 'draft') lines.push('draft: false');
+          else if (field === 'hero' || field === 'menu') lines.push(`${field}:\n  - a\n  -\n    b: 1`);
+          else lines.push(`${field}: ${pick(['plain', '"quoted"', '>\n  folded\n  text'])}`);
+        }
+        lines.push('---', '', `Body ${n}.`);
+        const text = lines.join('\n');
+        const file = `${displayPath(content)}/en/p${n}.md`;
+        writeFileSync(join(content, 'en', `p${n}.md`), text);
+        const first = parsePage(text, file, 'en', `p${n}.md`, templates);
+        firsts.set(file, first);
+        parsed.set(file, toParsed(first));
+      }
+      const { pages } = await loadPages(content, templates, { sources: new Map(), parsed });
+      expect(pages).toHaveLength(40);
+      for (const page of pages) {
+        const first = firsts.get(page.file) as ReturnType<typeof parsePage>;
+        for (const field of ['title', 'description', 'keywords', 'source', 'draft', 'hero', 'menu', 'absent', 'constructor', '__proto__'])
+          expect([page.file, field, page.lineOf([field])]).toEqual([page.file, field, first.lineOf([field])]);
+      }
+    });
+  }
 });
