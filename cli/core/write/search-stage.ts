@@ -47,10 +47,22 @@ export interface PreviousIndex {
   record: SearchRecord;
 }
 
+/** Index files carried over at once: hard links, each a few file-system calls. */
+const CARRY_CONCURRENCY = 16;
+
+/** Carries `files` over from `from` into `to`, `CARRY_CONCURRENCY` at a time. */
+async function carryAll(from: string, to: string, files: readonly string[]): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let at = next++; at < files.length; at = next++) await carryOver(join(from, files[at] as string), join(to, files[at] as string));
+  };
+  await Promise.all(Array.from({ length: CARRY_CONCURRENCY }, worker));
+}
+
 /**
  * Writes the index of the pages of `jobs` found in `dir` (a build's new folder) into `dir`. A locale whose
  * key is the previous output's, with every file of its index still there as written, has them carried over
- * (hard links); the others are indexed. `fileKeys` are the keys of the files in `dir`.
+ * (hard links), while the others are indexed (one at a time). `fileKeys` are the keys of the files in `dir`.
  */
 export async function writeSearchIndex(
   dir: string,
@@ -63,27 +75,44 @@ export async function writeSearchIndex(
   const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, previous.record.docs, locales);
   const record: SearchRecord = { locales: {}, docs };
-  const keys = new Map<string, string>();
   const indexed: Locale[] = [];
+  const kept = new Set<Locale>();
+  for (const locale of localeCodes(locales)) {
+    const key = localeKeys.get(locale);
+    const before = previous.record.locales[locale];
+    if (key !== undefined && before?.key === key && before.files.length > 0 && before.files.every((file) => previous.held.has(file)))
+      kept.add(locale);
+  }
+  // The kept locales' files are linked while Pagefind indexes the others: the two share no core.
+  const carried = carryAll(
+    previous.dir,
+    dir,
+    [...kept].flatMap((locale) => previous.record.locales[locale]?.files ?? []),
+  );
+  // Handled now (a failure is thrown below), so a link failing while Pagefind runs cannot end the process.
+  carried.catch(() => undefined);
+  const made = new Map<Locale, string[]>();
+  try {
+    for (const locale of localeCodes(locales)) {
+      if (localeKeys.get(locale) === undefined || kept.has(locale)) continue;
+      const folder = join(dir, indexFolder(locale, locales));
+      await indexLocale(dir, locale, pages, locales, folder);
+      made.set(locale, await filesUnder(dir, folder));
+      indexed.push(locale);
+    }
+  } catch (error) {
+    // The links end before the build removes its folder, or removing it would race them.
+    await carried.catch(() => undefined);
+    throw error;
+  }
+  await carried;
+  const keys = new Map<string, string>();
   for (const locale of localeCodes(locales)) {
     const key = localeKeys.get(locale);
     if (key === undefined) continue;
-    const before = previous.record.locales[locale];
-    let files: string[];
-    if (before?.key === key && before.files.length > 0 && before.files.every((file) => previous.held.has(file))) {
-      for (const file of before.files) {
-        await carryOver(join(previous.dir, file), join(dir, file));
-        keys.set(file, previous.held.get(file) as string);
-      }
-      files = before.files;
-    } else {
-      const folder = join(dir, indexFolder(locale, locales));
-      await indexLocale(dir, locale, pages, locales, folder);
-      files = await filesUnder(dir, folder);
-      // Pagefind writes the same bytes for the same pages: the locale's key names every file's bytes.
-      for (const file of files) keys.set(file, contentHash(`${key}\u0000${file}`));
-      indexed.push(locale);
-    }
+    const files = kept.has(locale) ? (previous.record.locales[locale]?.files ?? []) : (made.get(locale) ?? []);
+    // Pagefind writes the same bytes for the same pages: the locale's key names every file's bytes.
+    for (const file of files) keys.set(file, kept.has(locale) ? (previous.held.get(file) as string) : contentHash(`${key}\u0000${file}`));
     record.locales[locale] = { key, files };
   }
   return { keys, record, indexed };
