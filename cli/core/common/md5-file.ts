@@ -1,6 +1,7 @@
 /**
- * Reading output files (build's record, deploy) without following a link: a file swapped for a symbolic link
- * after the folder was checked fails to open (ELOOP) instead of sending what the link points at.
+ * MD5s of files. Output files (build's record, deploy) are read without following a link: a file swapped for
+ * a symbolic link after the folder was checked fails to open (ELOOP) instead of sending what the link points
+ * at. A build copying a file into its output hashes the bytes as it copies them (`md5Copy`).
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -25,6 +26,46 @@ export function md5SmallFileSync(path: string): string | undefined {
     return fstatSync(fd).size <= CHUNK ? createHash('md5').update(readFileSync(fd)).digest('hex') : undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The MD5 (hex) of bytes about to be written: a string is written, and so hashed, as UTF-8. */
+export function md5Of(data: string | Uint8Array): string {
+  return createHash('md5').update(data).digest('hex');
+}
+
+/**
+ * Copies `from` to `to` as `copyFile` does (the same bytes, the source's mode) and returns the MD5 of the
+ * bytes copied: each is read once, where hashing the copy afterwards would read it all a second time.
+ */
+export async function md5Copy(from: string, to: string): Promise<string> {
+  const source = await open(from, 'r');
+  try {
+    const { mode, size } = await source.stat();
+    const target = await open(to, 'w', mode);
+    try {
+      const hash = createHash('md5');
+      if (size <= CHUNK) {
+        const bytes = await source.readFile();
+        hash.update(bytes);
+        await target.writeFile(bytes);
+      } else {
+        const buffer = Buffer.allocUnsafe(CHUNK);
+        for (let read = await source.read(buffer, 0, CHUNK); read.bytesRead > 0; read = await source.read(buffer, 0, CHUNK)) {
+          const chunk = buffer.subarray(0, read.bytesRead);
+          hash.update(chunk);
+          // A file handle's writeFile writes from where the last write ended: the chunks follow each other.
+          await target.writeFile(chunk);
+        }
+      }
+      // As copyFile: the mode is the source's, whatever the umask took from it at the open.
+      await target.chmod(mode);
+      return hash.digest('hex');
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
   }
 }
 
