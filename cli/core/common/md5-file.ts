@@ -3,7 +3,7 @@
  * a symbolic link after the folder was checked fails to open (ELOOP) instead of sending what the link points
  * at. A build copying a file into its output hashes the bytes as it copies them (`md5Copy`).
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
@@ -37,35 +37,36 @@ export function md5Of(data: string | Uint8Array): string {
 /**
  * Copies `from` to `to` as `copyFile` does (the same bytes, the source's mode) and returns the MD5 of the
  * bytes copied: each is read once, where hashing the copy afterwards would read it all a second time.
+ * Synchronous, as `md5SmallFileSync` is and for the same reason: a build copies thousands of small files.
  */
-export async function md5Copy(from: string, to: string): Promise<string> {
-  const source = await open(from, 'r');
+export function md5CopySync(from: string, to: string): string {
+  const source = openSync(from, 'r');
   try {
-    const { mode, size } = await source.stat();
-    const target = await open(to, 'w', mode);
+    const { mode, size } = fstatSync(source);
+    const target = openSync(to, 'w', mode);
     try {
       const hash = createHash('md5');
       if (size <= CHUNK) {
-        const bytes = await source.readFile();
+        const bytes = readFileSync(source);
         hash.update(bytes);
-        await target.writeFile(bytes);
+        writeFileSync(target, bytes);
       } else {
         const buffer = Buffer.allocUnsafe(CHUNK);
-        for (let read = await source.read(buffer, 0, CHUNK); read.bytesRead > 0; read = await source.read(buffer, 0, CHUNK)) {
-          const chunk = buffer.subarray(0, read.bytesRead);
+        for (let read = readSync(source, buffer); read > 0; read = readSync(source, buffer)) {
+          const chunk = buffer.subarray(0, read);
           hash.update(chunk);
-          // A file handle's writeFile writes from where the last write ended: the chunks follow each other.
-          await target.writeFile(chunk);
+          // Written at the descriptor's position: the chunks follow each other.
+          writeFileSync(target, chunk);
         }
       }
       // As copyFile: the mode is the source's, whatever the umask took from it at the open.
-      await target.chmod(mode);
+      fchmodSync(target, mode);
       return hash.digest('hex');
     } finally {
-      await target.close();
+      closeSync(target);
     }
   } finally {
-    await source.close();
+    closeSync(source);
   }
 }
 

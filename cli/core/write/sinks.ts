@@ -8,7 +8,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { carryOver } from './cache.ts';
 import { writeFileAtomic } from '../common/files.ts';
-import { md5Copy, md5Of } from '../common/md5-file.ts';
+import { md5CopySync, md5Of } from '../common/md5-file.ts';
 import { isInside } from '../common/paths.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */
@@ -162,7 +162,7 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
       const target = insideOutput(dir, path);
       add(async () => {
         await ensureFolder(target);
-        digests.set(path, await md5Copy(source, target));
+        digests.set(path, md5CopySync(source, target));
       });
     },
     reuse(path) {
