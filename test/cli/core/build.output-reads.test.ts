@@ -2,7 +2,7 @@
  * A build records the MD5 of every file it writes (cli/core/write/cache.ts) as the bytes pass through its
  * sink (cli/core/write/sinks.ts), so it never opens a file of its output to read it back: counted, for a
  * cold build and a rebuild after an edit, by wrapping every fs call that opens or reads a file by its path.
- * The record's sizes, mtimes and MD5s are then checked against the files themselves.
+ * The record's sizes, mtimes and MD5s are then checked against the files themselves, and by deploy.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -44,6 +44,7 @@ const { dirname, join, relative } = await import('node:path');
 const { build } = await import('../../../cli/core/build.ts');
 const { cacheDirOf } = await import('../../../cli/core/common/paths.ts');
 const { recordedFiles } = await import('../../../cli/core/write/cache.ts');
+const { builtFiles } = await import('../../../cli/core/deploy/built.ts');
 const { makeContent, ROOT } = await import('../../helpers/cli.ts');
 
 /** Builds `content` into `out` in this process (pages render here); returns the paths it read, by call. */
@@ -96,6 +97,8 @@ describe('a build records what it wrote without reading its output back', () => 
     expect(Object.keys(record).filter((file) => file.endsWith('.html')).length).toBeGreaterThan(4);
     expect(Object.keys(record).filter((file) => file.endsWith('.png')).length).toBeGreaterThan(2);
     expect(await untrue(out)).toEqual([]);
+    // And deploy, which hashes the folder and compares it with the record, takes it as a build's output.
+    expect((await builtFiles(out, cacheDirOf(ROOT))).length).toBe(Object.keys(record).length);
 
     appendFileSync(join(content, 'en', 'alpha.md'), '\nAn edited sentence.\n');
     const edit = await readsOfBuild(content, out);
