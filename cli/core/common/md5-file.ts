@@ -1,7 +1,7 @@
 /**
  * MD5s of files. Output files (build's record, deploy) are read without following a link: a file swapped for
  * a symbolic link after the folder was checked fails to open (ELOOP) instead of sending what the link points
- * at. A build copying a file into its output hashes the bytes as it copies them (`md5Copy`).
+ * at. A build copying a file into its output hashes the bytes as it copies them (`md5CopySync`).
  */
 import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
