@@ -272,7 +272,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: loaded.templates.hash,
-      files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files),
+      files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files, sink.digests),
       versions: knownVersions(versions, loaded.sources),
       search: index.record,
     };

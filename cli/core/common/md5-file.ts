@@ -1,8 +1,9 @@
 /**
- * Reading output files (build's record, deploy) without following a link: a file swapped for a symbolic link
- * after the folder was checked fails to open (ELOOP) instead of sending what the link points at.
+ * MD5s of files. Output files (build's record, deploy) are read without following a link: a file swapped for
+ * a symbolic link after the folder was checked fails to open (ELOOP) instead of sending what the link points
+ * at. A build copying a file into its output hashes the bytes as it copies them (`md5CopySync`).
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
@@ -25,6 +26,47 @@ export function md5SmallFileSync(path: string): string | undefined {
     return fstatSync(fd).size <= CHUNK ? createHash('md5').update(readFileSync(fd)).digest('hex') : undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The MD5 (hex) of bytes about to be written: a string is written, and so hashed, as UTF-8. */
+export function md5Of(data: string | Uint8Array): string {
+  return createHash('md5').update(data).digest('hex');
+}
+
+/**
+ * Copies `from` to `to` as `copyFile` does (the same bytes, the source's mode) and returns the MD5 of the
+ * bytes copied: each is read once, where hashing the copy afterwards would read it all a second time.
+ * Synchronous, as `md5SmallFileSync` is and for the same reason: a build copies thousands of small files.
+ */
+export function md5CopySync(from: string, to: string): string {
+  const source = openSync(from, 'r');
+  try {
+    const { mode, size } = fstatSync(source);
+    const target = openSync(to, 'w', mode);
+    try {
+      const hash = createHash('md5');
+      if (size <= CHUNK) {
+        const bytes = readFileSync(source);
+        hash.update(bytes);
+        writeFileSync(target, bytes);
+      } else {
+        const buffer = Buffer.allocUnsafe(CHUNK);
+        for (let read = readSync(source, buffer); read > 0; read = readSync(source, buffer)) {
+          const chunk = buffer.subarray(0, read);
+          hash.update(chunk);
+          // Written at the descriptor's position: the chunks follow each other.
+          writeFileSync(target, chunk);
+        }
+      }
+      // As copyFile: the mode is the source's, whatever the umask took from it at the open.
+      fchmodSync(target, mode);
+      return hash.digest('hex');
+    } finally {
+      closeSync(target);
+    }
+  } finally {
+    closeSync(source);
   }
 }
 

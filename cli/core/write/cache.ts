@@ -129,15 +129,17 @@ export async function carryOver(from: string, to: string): Promise<void> {
 const HASHING = 4;
 
 /**
- * Records the key, size, mtime and MD5 of files just written into `dir`. A file carried over from the
- * last build (same key, size and mtime) keeps the MD5 recorded then; the others are hashed, the small ones
- * read at once and the large ones in chunks, never held whole. Stats and small files are synchronous: for a
- * large build that is several times faster than promises.
+ * Records the key, size, mtime and MD5 of files just written into `dir`. A file whose MD5 was taken as it
+ * was written (`digests`, by path) is not read again; a file carried over from the last build (same key,
+ * size and mtime) keeps the MD5 recorded then; the others (the search index, which Pagefind writes) are
+ * hashed, the small ones read at once and the large ones in chunks, never held whole. Stats and small files
+ * are synchronous: for a large build that is several times faster than promises.
  */
 export async function recordFiles(
   dir: string,
   keys: ReadonlyMap<string, string>,
   previous: Manifest['files'] = {},
+  digests: ReadonlyMap<string, string> = new Map(),
 ): Promise<Manifest['files']> {
   const files: Manifest['files'] = {};
   const toHash: string[] = [];
@@ -145,7 +147,7 @@ export async function recordFiles(
     const info = statSync(join(dir, file));
     const known = previous[file];
     const same = known?.md5 && known.key === key && known.size === info.size && known.mtimeMs === info.mtimeMs;
-    const md5 = same ? known.md5 : info.size <= CHUNK ? md5SmallFileSync(join(dir, file)) : undefined;
+    const md5 = digests.get(file) ?? (same ? known.md5 : info.size <= CHUNK ? md5SmallFileSync(join(dir, file)) : undefined);
     files[file] = { key, size: info.size, mtimeMs: info.mtimeMs, ...(md5 ? { md5 } : {}) };
     if (!md5) toHash.push(file);
   }

@@ -8,6 +8,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { carryOver } from './cache.ts';
 import { writeFileAtomic } from '../common/files.ts';
+import { md5CopySync, md5Of } from '../common/md5-file.ts';
 import { isInside } from '../common/paths.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */
@@ -112,9 +113,12 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
 
 /**
  * A sink that fills a new folder, for `build`: files are written as they come (bounded concurrency), and a
- * reused file is hard-linked from the previous output (`from`), copied where links are not possible.
+ * reused file is hard-linked from the previous output (`from`), copied where links are not possible. The
+ * MD5 of each file written or copied is taken from the bytes as they pass (`digests`, by path), so that the
+ * build's record (cli/core/write/cache.ts) never reads its output back.
  */
-export function newFolderSink(dir: string, from: string): Sink {
+export function newFolderSink(dir: string, from: string): Sink & { digests: ReadonlyMap<string, string> } {
+  const digests = new Map<string, string>();
   const pending = new Set<Promise<void>>();
   const folders = new Set<string>();
   let failure: unknown;
@@ -145,18 +149,20 @@ export function newFolderSink(dir: string, from: string): Sink {
     pump();
   };
   return {
+    digests,
     write(path, data) {
       const target = insideOutput(dir, path);
       add(async () => {
         await ensureFolder(target);
         await writeFile(target, data);
+        digests.set(path, md5Of(data));
       });
     },
     copy(path, source) {
       const target = insideOutput(dir, path);
       add(async () => {
         await ensureFolder(target);
-        await copyFile(source, target);
+        digests.set(path, md5CopySync(source, target));
       });
     },
     reuse(path) {

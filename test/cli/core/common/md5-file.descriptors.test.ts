@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHUNK, md5File, md5SmallFileSync } from '../../../../cli/core/common/md5-file.ts';
+import { CHUNK, md5CopySync, md5File, md5SmallFileSync } from '../../../../cli/core/common/md5-file.ts';
 import { tempDir } from '../../../helpers/temp.ts';
 
 /** How many of this process's descriptors are open on `path`. */
@@ -43,7 +43,7 @@ const rejection = (run: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-describe('md5File and md5SmallFileSync close what they open', () => {
+describe('md5File, md5SmallFileSync and md5CopySync close what they open', () => {
   it('counts a descriptor held open (the check itself can fail)', async () => {
     const { small } = files();
     const { open } = await import('node:fs/promises');
@@ -62,6 +62,15 @@ describe('md5File and md5SmallFileSync close what they open', () => {
     expect(md5SmallFileSync(small)).toMatch(/^[0-9a-f]{32}$/);
     expect(md5SmallFileSync(large)).toBeUndefined();
     expect([openOn(small), openOn(large)]).toEqual([0, 0]);
+  });
+
+  it('after copying a small file and a large one, and after a copy that fails once both are open', () => {
+    const { small, large, folder } = files();
+    const copies = [`${small}.copy`, `${large}.copy`, `${folder}.copy`];
+    md5CopySync(small, copies[0] as string);
+    md5CopySync(large, copies[1] as string);
+    expect(() => md5CopySync(folder, copies[2] as string)).toThrow(/EISDIR/);
+    expect([small, large, folder, ...copies].map(openOn)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('after a read that fails once the file is open', async () => {

@@ -4,6 +4,7 @@
  * `build`'s sink fills a new folder, hard-links reused files from the previous output, and reports the first
  * failed write. Each case runs with a few operations (written synchronously) and with many (asynchronously).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +131,23 @@ describe('the new-folder sink', () => {
       ),
     );
     expect(statSync(join(dir, 'en/kept.html')).ino).toBe(statSync(join(previous, 'en/kept.html')).ino);
+  });
+
+  it('gives the MD5 of each file it wrote or copied, taken from the bytes as they passed, and none of a reused one', async () => {
+    const previous = folderWith({ 'kept.html': 'kept' });
+    const source = join(folderWith({ 'photo.jpg': 'jpeg bytes' }), 'photo.jpg');
+    const sink = newFolderSink(join(tempDir('ecom-sink-'), 'new'), previous);
+    sink.write('index.html', '首页');
+    sink.write('en/page.html', Buffer.from('page'));
+    sink.copy('assets/photo.jpg', source);
+    sink.reuse('kept.html');
+    await sink.flush();
+    const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+    expect(Object.fromEntries(sink.digests)).toEqual({
+      'index.html': md5('首页'),
+      'en/page.html': md5('page'),
+      'assets/photo.jpg': md5('jpeg bytes'),
+    });
   });
 
   it('finishes the other writes and then throws the first failure', async () => {
