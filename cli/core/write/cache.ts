@@ -115,9 +115,26 @@ export async function stamps(dir: string, files: readonly string[]): Promise<Rec
   return Object.fromEntries(entries);
 }
 
+/** Makes the folder of each path it is given, each folder once: a build puts thousands of files into a few folders. */
+export function folderMaker(): (path: string) => Promise<void> {
+  // The promise, not a flag: the files carried at the same moment wait for the one call that makes it.
+  const made = new Map<string, Promise<unknown>>();
+  return async (path) => {
+    const folder = dirname(path);
+    let making = made.get(folder);
+    if (!making) {
+      making = mkdir(folder, { recursive: true });
+      made.set(folder, making);
+      // A failed call is not kept: the next file tries again (and reports the error itself).
+      making.catch(() => made.delete(folder));
+    }
+    await making;
+  };
+}
+
 /** Places a previous output file into the new one: a hard link where possible, else a copy. */
-export async function carryOver(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
+export async function carryOver(from: string, to: string, folderOf: (path: string) => Promise<void> = folderMaker()): Promise<void> {
+  await folderOf(to);
   try {
     await link(from, to);
   } catch {

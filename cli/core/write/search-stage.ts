@@ -12,7 +12,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
-import { carryOver } from './cache.ts';
+import { carryOver, folderMaker } from './cache.ts';
 import { type IndexJob, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
 import { type SearchRecord, searchKeys } from './search-keys.ts';
 import { ROOT_BASE_PATH } from '../common/base-path.ts';
@@ -53,8 +53,10 @@ const CARRY_CONCURRENCY = 16;
 /** Carries `files` over from `from` into `to`, `CARRY_CONCURRENCY` at a time. */
 async function carryAll(from: string, to: string, files: readonly string[]): Promise<void> {
   let next = 0;
+  const folderOf = folderMaker();
   const worker = async (): Promise<void> => {
-    for (let at = next++; at < files.length; at = next++) await carryOver(join(from, files[at] as string), join(to, files[at] as string));
+    for (let at = next++; at < files.length; at = next++)
+      await carryOver(join(from, files[at] as string), join(to, files[at] as string), folderOf);
   };
   await Promise.all(Array.from({ length: CARRY_CONCURRENCY }, worker));
 }

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { carryOver } from './cache.ts';
+import { carryOver, folderMaker } from './cache.ts';
 import { writeFileAtomic } from '../common/files.ts';
 import { md5CopySync, md5Of } from '../common/md5-file.ts';
 import { isInside } from '../common/paths.ts';
@@ -120,17 +120,11 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
 export function newFolderSink(dir: string, from: string): Sink & { digests: ReadonlyMap<string, string> } {
   const digests = new Map<string, string>();
   const pending = new Set<Promise<void>>();
-  const folders = new Set<string>();
   let failure: unknown;
   const waiting: Array<() => Promise<void>> = [];
   /** Told when a write ends: the callers of `caughtUp` waiting for the backlog to shrink. */
   const waiters: Array<() => void> = [];
-  const ensureFolder = async (path: string): Promise<void> => {
-    const folder = dirname(path);
-    if (folders.has(folder)) return;
-    await mkdir(folder, { recursive: true });
-    folders.add(folder);
-  };
+  const ensureFolder = folderMaker();
   const pump = (): void => {
     while (pending.size < FLUSH_CONCURRENCY && waiting.length) {
       const task = (waiting.shift() as () => Promise<void>)().catch((error: unknown) => {
@@ -167,7 +161,7 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
     },
     reuse(path) {
       const target = insideOutput(dir, path);
-      add(() => carryOver(join(from, path), target));
+      add(() => carryOver(join(from, path), target, ensureFolder));
     },
     remove: () => undefined,
     async caughtUp() {
