@@ -1,13 +1,14 @@
 /**
  * esbuild bundles: the templates (TSX, imported fresh on every build so `watch` never serves a stale
  * template from Node's module cache), the client scripts and the stylesheet (minified, and hashed where
- * the output holds them).
+ * the output holds them). esbuild is loaded only when a bundle is made: a build whose bundles are all
+ * cached never loads it (docs/performance.md, "Start-up").
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
+import type { BuildFailure, Message } from 'esbuild';
 import { problem, SiteError } from '../common/errors.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { displayPath } from '../common/paths.ts';
@@ -38,6 +39,26 @@ interface BundleRecord {
   inputs: Record<string, string>;
 }
 
+type Esbuild = typeof import('esbuild');
+
+let esbuildCache: Promise<Esbuild> | undefined;
+
+/** The esbuild module, loading it the first time (kept in `esbuildCache`). */
+function loadEsbuild(): Promise<Esbuild> {
+  esbuildCache ??= import('esbuild');
+  return esbuildCache;
+}
+
+/**
+ * The installed esbuild's version, part of every bundle's cache key, read from its package.json: the
+ * module itself is not loaded to ask it.
+ */
+let esbuildVersionCache: string | undefined;
+function esbuildVersion(): string {
+  esbuildVersionCache ??= (load('esbuild/package.json') as { version: string }).version;
+  return esbuildVersionCache;
+}
+
 async function inputsUnchanged(root: string, record: BundleRecord): Promise<boolean> {
   try {
     const checks = await Promise.all(
@@ -63,7 +84,7 @@ async function bundleOne(
   format: 'esm' | 'iife' = platform === 'node' ? 'esm' : 'iife',
 ): Promise<Uint8Array> {
   const dir = join(cacheDir, 'bundles');
-  const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion}`);
+  const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion()}`);
   try {
     const record = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as BundleRecord;
     if (await inputsUnchanged(root, record)) return await readFile(join(dir, `${key}.out`));
@@ -71,6 +92,7 @@ async function bundleOne(
     // no usable cache entry: bundle below
   }
   try {
+    const { build } = await loadEsbuild();
     const result = await build({
       entryPoints: [entry],
       absWorkingDir: root,
