@@ -81,7 +81,7 @@ async function bundleOne(
   entry: string,
   platform: 'node' | 'browser',
   minify: boolean,
-  format: 'esm' | 'iife' = platform === 'node' ? 'esm' : 'iife',
+  format: 'esm' | 'iife' | 'cjs' = platform === 'node' ? 'esm' : 'iife',
 ): Promise<Uint8Array> {
   const dir = join(cacheDir, 'bundles');
   const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion()}`);
@@ -128,35 +128,41 @@ async function bundleOne(
   }
 }
 
-/** The compiled templates: the imported module, its file (for worker threads) and its content hash. */
+/** The compiled templates: the loaded module, its file (for worker threads) and its content hash. */
 export interface TemplateBundle<T> {
   module: T;
   file: string;
   hash: string;
 }
 
+/** What esbuild says of a top-level `await` in a CommonJS bundle (its message has said so since 0.8). */
+const TOP_LEVEL_AWAIT = /top-level await/i;
+
 /**
- * Compiles `templates/index.ts` and loads it. The module file is named by its content hash inside
- * `cacheDir`, so an unchanged template set comes from Node's cache and a changed one is loaded anew
- * (`watch` never serves a stale template). It is loaded with `require()`, which reads ES modules since
- * Node 20.19: the CLI bundle is CommonJS compiled from a code cache, where `import()` is not available
- * (bin/ecom-site.js).
+ * Compiles `templates/index.ts` into a CommonJS module and loads it. The module file is named by its
+ * content hash inside `cacheDir`, so an unchanged template set comes from Node's cache and a changed one
+ * is loaded anew (`watch` never serves a stale template). CommonJS, not an ES module: the CLI bundle is
+ * CommonJS compiled from a code cache, where `import()` is not available (bin/ecom-site.js), and Node
+ * loads an ES module through `require()` only by starting its ES module loader, which reads React's files
+ * again to find their exports: several times the cost of loading the templates themselves
+ * (docs/performance.md, "Start-up"). A CommonJS bundle cannot hold a top-level `await`.
  */
 export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<TemplateBundle<T>> {
-  const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
-  const hash = contentHash(code);
-  const file = join(cacheDir, `templates-${hash}.mjs`);
-  if (!existsSync(file)) await writeFileAtomic(file, code);
+  let code: Uint8Array;
   try {
-    return { module: load(file) as T, file, hash };
+    code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false, 'cjs');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+    if (!(error instanceof SiteError && error.problems.some((p) => TOP_LEVEL_AWAIT.test(p.message)))) throw error;
     throw new SiteError([
       problem('TEMPLATE_BUILD', 'The templates use top-level `await`, which the build cannot load; await inside a function instead.', {
         file: displayPath(join(root, 'templates', 'index.ts')),
       }),
     ]);
   }
+  const hash = contentHash(code);
+  const file = join(cacheDir, `templates-${hash}.cjs`);
+  if (!existsSync(file)) await writeFileAtomic(file, code);
+  return { module: load(file) as T, file, hash };
 }
 
 const load = createRequire(import.meta.url);
