@@ -1,7 +1,8 @@
 /**
  * What a build loads (docs/performance.md, "Start-up"): a build whose bundles, cards and photos come from
  * their caches loads no tool that only makes them (esbuild, sharp), nor js-yaml's optional esprima; each
- * would be loaded from node_modules on every start, outside the CLI's code cache.
+ * would be loaded from node_modules on every start, outside the CLI's code cache. Nor does it require an
+ * ES module (the compiled templates, Pagefind's JavaScript), which costs Node's ES module loader.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,13 +37,16 @@ function unneededIn(paths: readonly string[]): string[] {
 }
 
 describe('a build with warm caches', () => {
-  it('loads neither esbuild, sharp nor esprima', async () => {
+  it('loads neither esbuild, sharp nor esprima, and requires no ES module', async () => {
     const content = makeContent();
     // The first build fills the caches (bundles, cards); it may load what it needs to.
     const first = await modulesOfBuild(content, join(tempDir(), 'out'));
     // The hook sees what the bundle requires: React is required from node_modules by every build.
     expect(first.some((path) => path.includes('/node_modules/react/'))).toBe(true);
-    // A new output folder: every page is rendered again, with the bundles, cards and photos cached.
-    expect(unneededIn(await modulesOfBuild(content, join(tempDir(), 'out')))).toEqual([]);
+    // A new output folder: every page is rendered again and indexed, with the bundles, cards and photos cached.
+    const second = await modulesOfBuild(content, join(tempDir(), 'out'));
+    expect(unneededIn(second)).toEqual([]);
+    expect(second.filter((path) => path.endsWith('.mjs') || path.includes('/node_modules/pagefind/'))).toEqual([]);
+    expect(second.filter((path) => /\/templates-[0-9a-f]+\.cjs$/.test(path))).toHaveLength(1);
   }, 120_000);
 });
