@@ -1,8 +1,9 @@
 /**
  * What a build loads (docs/performance.md, "Start-up"): a build whose bundles, cards and photos come from
  * their caches loads no tool that only makes them (esbuild, sharp), nor js-yaml's optional esprima; each
- * would be loaded from node_modules on every start, outside the CLI's code cache. Nor does it require an
- * ES module (the compiled templates, Pagefind's JavaScript), which costs Node's ES module loader.
+ * would be loaded from node_modules on every start, outside the CLI's code cache; nor react-dom's server
+ * renderers, one of them unused (the other is bundled). Nor does it require an ES module (the compiled
+ * templates, Pagefind's JavaScript), which costs Node's ES module loader.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ function unneededIn(paths: readonly string[]): string[] {
 }
 
 describe('a build with warm caches', () => {
-  it('loads neither esbuild, sharp nor esprima, and requires no ES module', async () => {
+  it('loads no module it does not use: esbuild, sharp, esprima, a second React renderer, an ES module', async () => {
     const content = makeContent();
     // The first build fills the caches (bundles, cards); it may load what it needs to.
     const first = await modulesOfBuild(content, join(tempDir(), 'out'));
@@ -48,5 +49,7 @@ describe('a build with warm caches', () => {
     expect(unneededIn(second)).toEqual([]);
     expect(second.filter((path) => path.endsWith('.mjs') || path.includes('/node_modules/pagefind/'))).toEqual([]);
     expect(second.filter((path) => /\/templates-[0-9a-f]+\.cjs$/.test(path))).toHaveLength(1);
+    // renderToStaticMarkup's renderer is bundled into the CLI; react-dom's streaming renderer is never loaded.
+    expect(second.filter((path) => path.includes('/node_modules/react-dom/cjs/react-dom-server'))).toEqual([]);
   }, 120_000);
 });
