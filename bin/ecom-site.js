@@ -123,18 +123,19 @@ async function ensureBundle() {
     // and renderer share one copy; esbuild, chokidar and linkinator are native or loaded lazily; sharp
     // loads its native libvips binding from its own folder, which a bundle cannot hold. The S3 client is
     // loaded by `deploy` alone, from node_modules, so it adds nothing to the other commands' start-up.
-    external: [
-      'react',
-      'react/*',
-      'react-dom',
-      'react-dom/*',
-      'esbuild',
-      'chokidar',
-      'linkinator',
-      'sharp',
-      '@aws-sdk/client-s3',
-      'pagefind',
-    ],
+    // Pagefind's JavaScript is bundled: an ES module package, it would start Node's ES module loader in
+    // every build that indexes; its binary is still found in node_modules, from the bundle's folder.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'linkinator', 'sharp', '@aws-sdk/client-s3'],
+    // react-dom/server's Node entry loads two renderers, the streaming one and the legacy one that holds
+    // renderToStaticMarkup, the only one the CLI and its render threads use; the legacy one is bundled
+    // alone (the production build, as NODE_ENV is set below), still using the one React of node_modules.
+    alias: {
+      'react-dom/server': join(
+        dirname(createRequire(import.meta.url).resolve('react-dom/package.json')),
+        'cjs',
+        'react-dom-server-legacy.node.production.js',
+      ),
+    },
     // Source maps are separate files, read only with --debug (parsing them costs start-up time).
     sourcemap: 'linked',
     logLevel: 'error',

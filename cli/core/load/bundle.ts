@@ -1,13 +1,14 @@
 /**
  * esbuild bundles: the templates (TSX, imported fresh on every build so `watch` never serves a stale
  * template from Node's module cache), the client scripts and the stylesheet (minified, and hashed where
- * the output holds them).
+ * the output holds them). esbuild is loaded only when a bundle is made: a build whose bundles are all
+ * cached never loads it (docs/performance.md, "Start-up").
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build, version as esbuildVersion, type BuildFailure, type Message } from 'esbuild';
+import type { BuildFailure, Message } from 'esbuild';
 import { problem, SiteError } from '../common/errors.ts';
 import { contentHash, writeFileAtomic } from '../common/files.ts';
 import { displayPath } from '../common/paths.ts';
@@ -38,6 +39,26 @@ interface BundleRecord {
   inputs: Record<string, string>;
 }
 
+type Esbuild = typeof import('esbuild');
+
+let esbuildCache: Promise<Esbuild> | undefined;
+
+/** The esbuild module, loading it the first time (kept in `esbuildCache`). */
+function loadEsbuild(): Promise<Esbuild> {
+  esbuildCache ??= import('esbuild');
+  return esbuildCache;
+}
+
+/**
+ * The installed esbuild's version, part of every bundle's cache key, read from its package.json: the
+ * module itself is not loaded to ask it.
+ */
+let esbuildVersionCache: string | undefined;
+function esbuildVersion(): string {
+  esbuildVersionCache ??= (load('esbuild/package.json') as { version: string }).version;
+  return esbuildVersionCache;
+}
+
 async function inputsUnchanged(root: string, record: BundleRecord): Promise<boolean> {
   try {
     const checks = await Promise.all(
@@ -60,10 +81,10 @@ async function bundleOne(
   entry: string,
   platform: 'node' | 'browser',
   minify: boolean,
-  format: 'esm' | 'iife' = platform === 'node' ? 'esm' : 'iife',
+  format: 'esm' | 'iife' | 'cjs' = platform === 'node' ? 'esm' : 'iife',
 ): Promise<Uint8Array> {
   const dir = join(cacheDir, 'bundles');
-  const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion}`);
+  const key = contentHash(`${entry}|${platform}|${minify}|${format}|${esbuildVersion()}`);
   try {
     const record = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8')) as BundleRecord;
     if (await inputsUnchanged(root, record)) return await readFile(join(dir, `${key}.out`));
@@ -71,6 +92,7 @@ async function bundleOne(
     // no usable cache entry: bundle below
   }
   try {
+    const { build } = await loadEsbuild();
     const result = await build({
       entryPoints: [entry],
       absWorkingDir: root,
@@ -106,35 +128,41 @@ async function bundleOne(
   }
 }
 
-/** The compiled templates: the imported module, its file (for worker threads) and its content hash. */
+/** The compiled templates: the loaded module, its file (for worker threads) and its content hash. */
 export interface TemplateBundle<T> {
   module: T;
   file: string;
   hash: string;
 }
 
+/** What esbuild says of a top-level `await` in a CommonJS bundle (its message has said so since 0.8). */
+const TOP_LEVEL_AWAIT = /top-level await/i;
+
 /**
- * Compiles `templates/index.ts` and loads it. The module file is named by its content hash inside
- * `cacheDir`, so an unchanged template set comes from Node's cache and a changed one is loaded anew
- * (`watch` never serves a stale template). It is loaded with `require()`, which reads ES modules since
- * Node 20.19: the CLI bundle is CommonJS compiled from a code cache, where `import()` is not available
- * (bin/ecom-site.js).
+ * Compiles `templates/index.ts` into a CommonJS module and loads it. The module file is named by its
+ * content hash inside `cacheDir`, so an unchanged template set comes from Node's cache and a changed one
+ * is loaded anew (`watch` never serves a stale template). CommonJS, not an ES module: the CLI bundle is
+ * CommonJS compiled from a code cache, where `import()` is not available (bin/ecom-site.js), and Node
+ * loads an ES module through `require()` only by starting its ES module loader, which reads React's files
+ * again to find their exports: several times the cost of loading the templates themselves
+ * (docs/performance.md, "Start-up"). A CommonJS bundle cannot hold a top-level `await`.
  */
 export async function loadTemplateModule<T>(root: string, cacheDir: string): Promise<TemplateBundle<T>> {
-  const code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false);
-  const hash = contentHash(code);
-  const file = join(cacheDir, `templates-${hash}.mjs`);
-  if (!existsSync(file)) await writeFileAtomic(file, code);
+  let code: Uint8Array;
   try {
-    return { module: load(file) as T, file, hash };
+    code = await bundleOne(root, cacheDir, join(root, 'templates', 'index.ts'), 'node', false, 'cjs');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+    if (!(error instanceof SiteError && error.problems.some((p) => TOP_LEVEL_AWAIT.test(p.message)))) throw error;
     throw new SiteError([
       problem('TEMPLATE_BUILD', 'The templates use top-level `await`, which the build cannot load; await inside a function instead.', {
         file: displayPath(join(root, 'templates', 'index.ts')),
       }),
     ]);
   }
+  const hash = contentHash(code);
+  const file = join(cacheDir, `templates-${hash}.cjs`);
+  if (!existsSync(file)) await writeFileAtomic(file, code);
+  return { module: load(file) as T, file, hash };
 }
 
 const load = createRequire(import.meta.url);

@@ -20,7 +20,11 @@ function serve(port: NonNullable<typeof parentPort>): void {
   port.on('message', (message: WorkerMessage) => {
     if ('setup' in message) {
       const { setup } = message;
-      ctx = import(pathToFileURL(setup.templatesFile).href).then((templates: TemplateModule) => ({ ...setup.ctx, templates }));
+      // The templates are a CommonJS module (cli/core/load/bundle.ts): `import()` gives its exports as `default`.
+      ctx = import(pathToFileURL(setup.templatesFile).href).then((module: { default: TemplateModule }) => ({
+        ...setup.ctx,
+        templates: module.default,
+      }));
       return;
     }
     void (ctx as Promise<RenderContext>)

@@ -3,10 +3,8 @@
  * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
  * writes no index (none changed) never starts its binary.
  */
-import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
 import { problem, SiteError } from '../common/errors.ts';
@@ -20,24 +18,13 @@ type PagefindModule = typeof import('pagefind');
 let pagefindCache: Promise<PagefindModule> | undefined;
 
 /**
- * Pagefind's entry file, found from the running command. The bundled CLI is CommonJS, where `import()`
- * becomes `require()`, and Pagefind exports its entry for `import` only; Node (>= 20.19) requires an ES
- * module by its path.
+ * The Pagefind module, loading it the first time (kept in `pagefindCache`). Its JavaScript is bundled into
+ * the CLI (bin/ecom-site.js), so this is a plain call into the bundle: the package is an ES module, which
+ * the CommonJS CLI could otherwise load only by starting Node's ES module loader (docs/performance.md,
+ * "Start-up").
  */
-function pagefindEntry(): string {
-  const from = createRequire(resolve(process.argv[1] ?? 'index.js'));
-  for (const dir of from.resolve.paths('pagefind') ?? []) {
-    const entry = join(dir, 'pagefind', 'lib', 'index.js');
-    if (existsSync(entry)) return entry;
-  }
-  throw new SiteError([problem('SYSTEM_ERROR', 'Pagefind is not installed: run npm ci.')]);
-}
-
-/** The Pagefind module, loading it the first time (kept in `pagefindCache`). */
 function loadPagefind(): Promise<PagefindModule> {
-  pagefindCache ??= import('pagefind').catch(
-    () => createRequire(resolve(process.argv[1] ?? 'index.js'))(pagefindEntry()) as PagefindModule,
-  );
+  pagefindCache ??= import('pagefind');
   return pagefindCache;
 }
 

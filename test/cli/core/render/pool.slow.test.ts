@@ -40,15 +40,16 @@ beforeAll(async () => {
   });
   site = await prepareSite({ root: ROOT, contentDir: content, drafts: false });
   // The real templates, except that two pages end their thread: one the first time only, one always.
-  templatesFile = join(dir, 'templates.mjs');
+  // A CommonJS module, as the compiled templates are (cli/core/load/bundle.ts).
+  templatesFile = join(dir, 'templates.cjs');
   writeFileSync(
     templatesFile,
     `
-import { existsSync, writeFileSync } from 'node:fs';
-import * as real from ${JSON.stringify(pathToFileURL(site.loaded.templates.file).href)};
-export const NotFound = real.NotFound;
-export const UI_STRINGS = real.UI_STRINGS;
-export const templates = Object.fromEntries(Object.entries(real.templates).map(([name, spec]) => [name, { ...spec, component(props) {
+const { existsSync, writeFileSync } = require('node:fs');
+const real = require(${JSON.stringify(site.loaded.templates.file)});
+exports.NotFound = real.NotFound;
+exports.UI_STRINGS = real.UI_STRINGS;
+exports.templates = Object.fromEntries(Object.entries(real.templates).map(([name, spec]) => [name, { ...spec, component(props) {
   if (props.page.title === 'exit-always') process.exit(7);
   // About 320 MB, more than a render thread's heap may hold (pool.ts THREAD_LIMITS).
   if (props.page.title === 'hungry') globalThis.kept = Array.from({ length: 40 }, (_, i) => new Array(1e6).fill(i));
