@@ -17,6 +17,13 @@ import { watchInputs, type Change } from './serve/watcher.ts';
 import { endSession, indexInBackground, rebuild, sessionWarnings, startSession, type WatchState } from './watch.ts';
 import type { IndexEvents } from './write/search-queue.ts';
 
+/**
+ * How long after a reload the search index starts its pass: the browser fetches the reloaded page from this
+ * process meanwhile, which on a large site would otherwise wait behind the pass's first steps (a look at
+ * every page, Pagefind's start). Saves within it are coalesced into one pass.
+ */
+const INDEX_AFTER_RELOAD_MS = 150;
+
 /** Where watch's terminal says the warnings it does not show are listed. */
 const WATCH_MORE = 'the warnings panel and /__ecom/warnings of the watch server list them all';
 
@@ -59,6 +66,7 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
   };
   let state: WatchState | undefined;
   let stopping = false;
+  let indexTimer: NodeJS.Timeout | undefined;
   // The search index follows each rebuild in the background; its news comes after the rebuild's.
   const indexEvents: IndexEvents = {
     passed: (locales, ms) => {
@@ -110,8 +118,14 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
           `Rebuilt ${outcome.rendered} page(s), ${outcome.written.length} file(s) written, ${outcome.removed.length} removed in ${Math.round(performance.now() - t0)} ms\n`,
         );
       }
-      // Only now, with the reload sent: the index never delays it.
-      if (outcome.written.length || outcome.removed.length) indexInBackground(state);
+      // Only after the reload, and once its page had time to be served: the index never delays it.
+      if (outcome.written.length || outcome.removed.length) {
+        clearTimeout(indexTimer);
+        indexTimer = setTimeout(() => {
+          indexTimer = undefined;
+          if (state && !stopping) indexInBackground(state);
+        }, INDEX_AFTER_RELOAD_MS);
+      }
     } catch (error) {
       failed(error);
     }
@@ -160,6 +174,7 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
       process.off('SIGTERM', stop);
       live.close();
       stopping = true;
+      clearTimeout(indexTimer);
       // The render threads are stopped at once, not after the rebuild in progress: a huge page being parsed
       // never holds up Ctrl-C. The files of a rebuild are written only once it rendered, each atomically.
       void Promise.all([inputs.close(), server.close(), state ? endSession(state) : undefined]).then(() => {
