@@ -1,19 +1,20 @@
 /**
  * Content loading (docs/writing.md): finds the page files of every locale with fast-glob, splits
- * front matter as gray-matter does (cli/core/load/fence.ts; YAML only, never code) and validates it against
- * the common fields and the fields its template documents.
+ * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
+ * fields its template documents.
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import matter from 'gray-matter';
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { contentHash, readText } from '../common/files.ts';
 import { semaphore } from '../common/semaphore.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
-import { checkFences, splitFrontMatter } from './fence.ts';
+import { checkFences } from './fence.ts';
 import { displayPath } from '../common/paths.ts';
 import { findUnknownPlaceholders, unknownPlaceholder } from '../text/placeholders.ts';
 import { checkFileRoute, routeFromFile } from '../common/routes.ts';
@@ -80,6 +81,19 @@ export const COMMON_FIELDS: Fields = {
 const NEWS_FOLDER = 'news/';
 
 /**
+ * The language gray-matter reads from the opening fence (`---js` is `js`), found exactly the way it finds
+ * it (gray-matter's `matter.language`): BOM removed, `---` not followed by a fourth `-`, the rest of the
+ * line trimmed by `String.trim` (so `--- js`, `---\u00a0js` and `---js\r` are all `js`). Mirroring it means
+ * no spelling of a fence reaches an engine unseen.
+ */
+function fenceLanguage(text: string): string {
+  const str = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!str.startsWith('---') || str.charAt(3) === '-') return '';
+  const rest = str.slice(3);
+  return rest.slice(0, rest.search(/\r?\n/)).trim();
+}
+
+/**
  * Splits and validates one page file's text. Pure apart from its inputs; throws SiteError on bad input,
  * and only SiteError: whatever a file holds, the writer gets a catalogued problem naming the file
  * (test/cli/core/load/content.frontmatter-fuzz.slow.test.ts).
@@ -96,10 +110,9 @@ export function parsePage(text: string, file: string, locale: Locale, relPath: s
 
 /** Reads one page file; its warnings come back with it (`SourcePage.warnings`). */
 function readPage(text: string, file: string, locale: Locale, relPath: string, templates: TemplateFields): SourcePage {
-  const parsed = splitFrontMatter(text);
-  // A language after the opening fence (`---js`) would pick gray-matter's engine of that name; only YAML
-  // is ever accepted, and the check runs before anything is parsed.
-  const { language } = parsed;
+  // gray-matter picks an engine from the opening fence (`---js`); only YAML is ever accepted, and the check
+  // runs before gray-matter so that no other engine can be reached.
+  const language = fenceLanguage(text);
   const refuse = (): never => {
     const shown = language.length > 40 ? `${language.slice(0, 40)}…` : language;
     throw new SiteError(
@@ -114,9 +127,21 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   // A fence out of place would otherwise read as a page without front matter ("`title` is required").
   const fenceProblem = checkFences(text, file);
   if (fenceProblem) throw new SiteError(fenceProblem);
-  const raw = parsed.matter;
-  // With CRLF line ends the block ends in the `\r` before the closing `---`; YAML would keep it.
-  const source = raw === undefined ? undefined : parseYaml(raw.endsWith('\r') ? raw.slice(0, -1) : raw, file, 'FRONTMATTER_SYNTAX');
+  let source: YamlSource | undefined;
+  const parsed = matter(text, {
+    language: 'yaml',
+    engines: {
+      yaml: (raw: string): object => {
+        // With CRLF line ends the block ends in the `\r` before the closing `---`; YAML would keep it.
+        source = parseYaml(raw.endsWith('\r') ? raw.slice(0, -1) : raw, file, 'FRONTMATTER_SYNTAX');
+        return {};
+      },
+      // Defence in depth: gray-matter's own JavaScript engines evaluate code; they can never run here.
+      js: refuse,
+      javascript: refuse,
+      coffee: refuse,
+    },
+  });
   const value = source?.value ?? {};
   if (!isRecord(value)) {
     throw new SiteError(problem('FRONTMATTER_INVALID', 'The front matter must be a mapping of fields (`title: …`).', { file, line: 2 }));
@@ -161,7 +186,7 @@ function readPage(text: string, file: string, locale: Locale, relPath: string, t
   }
   notes.push(...findDataPlaceholders(value, [], file, lineOf));
 
-  const body = parsed.body;
+  const body = parsed.content;
   const head = text.slice(0, text.length - body.length);
   return {
     file,

@@ -1,9 +1,8 @@
 /**
  * The front matter's fences (docs/writing.md, "Front matter"): a page starts with a `---` line, its YAML fields and
- * another `---` line. A page file is split the way gray-matter splits it (`splitFrontMatter`): front matter
- * only when the very first characters are `---` (after a BOM), otherwise the whole file is body, so a
- * misplaced or missing fence would surface as "`title` is required". This module says what is really wrong,
- * with the line to fix. Pure.
+ * another `---` line. gray-matter reads front matter only when the very first characters are `---` (after
+ * a BOM) and otherwise takes the whole file as body, so a misplaced or missing fence would surface as
+ * "`title` is required". This module says what is really wrong, with the line to fix. Pure.
  */
 import { problem, type Problem } from '../common/errors.ts';
 
@@ -77,43 +76,4 @@ export function checkFences(text: string, file: string): Problem | undefined {
     'No front matter found: a page starts with a `---` line, its fields (at least `title: …`), and another `---` line.',
     { file, line: 1 },
   );
-}
-
-/** A page file split into its front matter block and its body (`splitFrontMatter`). */
-export interface SplitPage {
-  /**
-   * The language named after the opening fence (`---js` is `js`), trimmed by `String.trim` (so `--- js`,
-   * `---\u00a0js` and `---js\r` are all `js`); empty when none. gray-matter would parse the block with
-   * its engine of that name: mirroring how it reads the name means no spelling of a fence goes unseen.
-   */
-  language: string;
-  /** The block between the fences, as written; undefined when there is none or it holds only `#` comments and space. */
-  matter: string | undefined;
-  body: string;
-}
-
-/**
- * Splits a page file exactly as gray-matter 4 does with a YAML engine (its `parseMatter`), without loading
- * gray-matter: it brings js-yaml, whose `!!js/function` type loads esprima when the module loads, a
- * noticeable part of every start for a parser the build never calls. A BOM is dropped; the file opens with
- * `---` not followed by a fourth `-`; a language after the fence (`---yaml`, checked by the caller) is
- * skipped; the block ends at the next `\n---` (or the end of the file) and the body starts after that
- * line's `---`, less one `\r` and one `\n`.
- */
-export function splitFrontMatter(text: string): SplitPage {
-  const str = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!str.startsWith('---') || str.charAt(3) === '-') return { language: '', matter: undefined, body: str };
-  let rest = str.slice(3);
-  // The language is what gray-matter's `matter.language` takes: up to the first line end (all but the
-  // last character when there is none), skipped only when it is more than spaces.
-  const line = rest.slice(0, rest.search(/\r?\n/));
-  const language = line.trim();
-  if (language) rest = rest.slice(line.length);
-  const close = rest.indexOf('\n---');
-  const block = close === -1 ? rest : rest.slice(0, close);
-  let body = close === -1 ? '' : rest.slice(close + 4);
-  if (body.startsWith('\r')) body = body.slice(1);
-  if (body.startsWith('\n')) body = body.slice(1);
-  const empty = block.replace(/^\s*#[^\n]+/gm, '').trim() === '';
-  return { language, matter: empty ? undefined : block, body };
 }

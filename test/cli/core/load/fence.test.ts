@@ -1,6 +1,5 @@
-import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
-import { checkFences, splitFrontMatter } from '../../../../cli/core/load/fence.ts';
+import { checkFences } from '../../../../cli/core/load/fence.ts';
 
 const FILE = 'content/zh/a.md';
 
@@ -65,55 +64,6 @@ describe('checkFences', () => {
         line: 1,
         message: expect.stringContaining('No front matter found'),
       });
-    }
-  });
-});
-
-/**
- * What gray-matter 4 makes of `text` with a YAML engine: the language it reads after the fence (`yaml`
- * when none), the block its engine is given (if any) and the body. A language it has no engine for throws
- * there; the build refuses every language but YAML before splitting (cli/core/load/content.ts).
- */
-function grayMatter(text: string): { language: string; matter?: string; body?: string } {
-  let block: string | undefined;
-  const engine = (raw: string): object => {
-    block = raw;
-    return {};
-  };
-  const file = matter(`x${text}`.slice(1), { language: 'yaml', engines: { yaml: engine } });
-  return { language: (file as unknown as { language: string }).language, matter: block, body: file.content };
-}
-
-describe('splitFrontMatter', () => {
-  it('splits a page into the block between the fences and the body after the closing line', () => {
-    expect(splitFrontMatter('---\ntitle: x\n---\nbody\n')).toEqual({ language: '', matter: '\ntitle: x', body: 'body\n' });
-    expect(splitFrontMatter('\uFEFF---yaml\r\ntitle: x\r\n---\r\n\r\nbody')).toEqual({
-      language: 'yaml',
-      matter: '\r\ntitle: x\r',
-      body: '\r\nbody',
-    });
-    expect(splitFrontMatter('---\n# only a comment\n---\nbody')).toEqual({ language: '', matter: undefined, body: 'body' });
-    expect(splitFrontMatter('----\ntitle: x\n---\n')).toEqual({ language: '', matter: undefined, body: '----\ntitle: x\n---\n' });
-    expect(splitFrontMatter('--- js \nx\n---')).toEqual({ language: 'js', matter: '\nx', body: '' });
-  });
-
-  it('gives the block and body gray-matter gives, on every file made of fence-like pieces', () => {
-    const pieces = ['---', '----', '\uFEFF', 'yaml', ' js', '\u00a0', ' ', '\n', '\r\n', '\r', '# c', 'title: x', '#', 'body', '--'];
-    // A fixed generator: the same files on every run, several thousand of them.
-    let seed = 7;
-    const next = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    for (let i = 0; i < 5000; i++) {
-      const text = Array.from({ length: 1 + next(9) }, () => pieces[next(pieces.length)]).join('');
-      const ours = splitFrontMatter(text);
-      if (ours.language && !/^ya?ml$/i.test(ours.language) && ours.matter !== undefined) {
-        expect(() => grayMatter(text), JSON.stringify(text)).toThrow(/is not registered/);
-        continue;
-      }
-      const theirs = grayMatter(text);
-      expect({ ...ours, language: ours.language || 'yaml' }, JSON.stringify(text)).toEqual(theirs);
     }
   });
 });
