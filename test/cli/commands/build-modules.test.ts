@@ -1,7 +1,7 @@
 /**
  * What a build loads (docs/performance.md, "Start-up"): a build whose bundles, cards and photos come from
- * their caches loads no tool that only makes them (esbuild, sharp), nor js-yaml's optional esprima; each
- * would be loaded from node_modules on every start, outside the CLI's code cache; nor react-dom's server
+ * their caches loads no tool that only makes them (esbuild, sharp): each would be loaded from
+ * node_modules on every start, outside the CLI's code cache; nor react-dom's server
  * renderers, one of them unused (the other is bundled). Nor does it require an ES module (the compiled
  * templates, Pagefind's JavaScript), which costs Node's ES module loader.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { makeContent, runCli, tempDir } from '../../helpers/cli.ts';
 
 /** Modules that only make what the caches hold, or that no build needs at all. */
-const UNNEEDED = ['esbuild', 'sharp', 'esprima', 'js-yaml', 'gray-matter'];
+const UNNEEDED = ['esbuild', 'sharp'];
 
 /**
  * Runs `ecom-site build` with a preloaded script that lists, when the process exits, every module file
@@ -38,7 +38,7 @@ function unneededIn(paths: readonly string[]): string[] {
 }
 
 describe('a build with warm caches', () => {
-  it('loads no module it does not use: esbuild, sharp, esprima, a second React renderer, an ES module', async () => {
+  it('loads no module it does not use: esbuild, sharp, a second React renderer, an ES module', async () => {
     const content = makeContent();
     // The first build fills the caches (bundles, cards); it may load what it needs to.
     const first = await modulesOfBuild(content, join(tempDir(), 'out'));
