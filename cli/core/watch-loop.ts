@@ -123,7 +123,12 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
         clearTimeout(indexTimer);
         indexTimer = setTimeout(() => {
           indexTimer = undefined;
-          if (state && !stopping) indexInBackground(state);
+          try {
+            if (state && !stopping) indexInBackground(state);
+          } catch (error) {
+            // Outside any rebuild now: reported as a failed pass is, never ending the session.
+            indexEvents.failed?.(error);
+          }
         }, INDEX_AFTER_RELOAD_MS);
       }
     } catch (error) {

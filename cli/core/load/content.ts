@@ -284,9 +284,12 @@ function fromParsed(
     bodyStart: parsed.bodyStart,
     warnings: parsed.warnings,
     lineOf: (path) => {
-      if (path.length <= 1 && parsed.fieldLines && parsed.absentFieldLine !== undefined) {
-        const field = String(path[0]);
-        return path.length && Object.hasOwn(parsed.fieldLines, field) ? (parsed.fieldLines[field] as number) : parsed.absentFieldLine;
+      // A top-level field is named by a string (a number would name a key `0:` by its value).
+      const field = path[0];
+      if (path.length <= 1 && typeof (field ?? '') === 'string' && parsed.fieldLines && parsed.absentFieldLine !== undefined) {
+        return field !== undefined && Object.hasOwn(parsed.fieldLines, field)
+          ? (parsed.fieldLines[field] as number)
+          : parsed.absentFieldLine;
       }
       lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf;
       return lineOf(path);

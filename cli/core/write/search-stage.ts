@@ -50,15 +50,25 @@ export interface PreviousIndex {
 /** Index files carried over at once: hard links, each a few file-system calls. */
 const CARRY_CONCURRENCY = 16;
 
-/** Carries `files` over from `from` into `to`, `CARRY_CONCURRENCY` at a time. */
+/**
+ * Carries `files` over from `from` into `to`, `CARRY_CONCURRENCY` at a time. After a failure no file is
+ * started, and it is thrown only once every link under way has ended, so the caller may then remove `to`.
+ */
 async function carryAll(from: string, to: string, files: readonly string[]): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const folderOf = folderMaker();
   const worker = async (): Promise<void> => {
-    for (let at = next++; at < files.length; at = next++)
-      await carryOver(join(from, files[at] as string), join(to, files[at] as string), folderOf);
+    for (let at = next++; at < files.length && !failure; at = next++) {
+      try {
+        await carryOver(join(from, files[at] as string), join(to, files[at] as string), folderOf);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: CARRY_CONCURRENCY }, worker));
+  if (failure) throw failure.error;
 }
 
 /**

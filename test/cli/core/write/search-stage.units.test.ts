@@ -100,6 +100,28 @@ describe('writeSearchIndex', () => {
   });
 });
 
+describe('writeSearchIndex, when a kept file cannot be carried over', () => {
+  it('fails only once every link under way has ended, and starts none after the failure', async () => {
+    const dir = folderWith({ 'DROC.html': PAGE });
+    const key = await zhKey(dir);
+    // 200 index files held; the fifth is gone from the previous output (deleted by hand since it was checked).
+    const files = Array.from({ length: 200 }, (_, i) => `pagefind/fragment/f${String(i).padStart(3, '0')}.pf_fragment`);
+    const previousDir = folderWith(Object.fromEntries(files.filter((_, i) => i !== 4).map((file) => [file, file])));
+    const previous = {
+      dir: previousDir,
+      held: new Map(files.map((file) => [file, `held:${file}`])),
+      record: { locales: { zh: { key, files } }, docs: {} } satisfies SearchRecord,
+    };
+    await expect(writeSearchIndex(dir, JOBS, FILE_KEYS, previous, LOCALES)).rejects.toThrow(/ENOENT/);
+    const linked = (): number => readdirSync(join(dir, 'pagefind', 'fragment')).length;
+    const atFailure = linked();
+    // Nothing still running adds a file afterwards (the folder may now be removed safely).
+    for (let turn = 0; turn < 50; turn++) await new Promise((go) => setImmediate(go));
+    expect(linked()).toBe(atFailure);
+    expect(atFailure).toBeLessThan(files.length - 1);
+  });
+});
+
 describe('refreshSearchIndex', () => {
   it('swaps a changed locale’s new index in whole, leaving nothing beside it', async () => {
     const dir = folderWith({ 'DROC.html': PAGE, 'pagefind/stale.txt': 'old index' });
