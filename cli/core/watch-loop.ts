@@ -67,6 +67,26 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
   let state: WatchState | undefined;
   let stopping = false;
   let indexTimer: NodeJS.Timeout | undefined;
+  /** A rebuild is under way: the output on disk may be ahead of the last good build the pass would describe. */
+  let rebuilding = false;
+  /** A pass is owed to a rebuild that changed the output; it is asked for once no rebuild runs. */
+  let indexOwed = false;
+  const indexLater = (): void => {
+    clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => {
+      indexTimer = undefined;
+      // Never in the middle of a rebuild: the pass reads the pages on disk, which must be the build it names.
+      // The rebuild asks again when it ends.
+      if (rebuilding || stopping || !state) return;
+      indexOwed = false;
+      try {
+        indexInBackground(state);
+      } catch (error) {
+        // Outside any rebuild now: reported as a failed pass is, never ending the session.
+        indexEvents.failed?.(error);
+      }
+    }, INDEX_AFTER_RELOAD_MS);
+  };
   // The search index follows each rebuild in the background; its news comes after the rebuild's.
   const indexEvents: IndexEvents = {
     passed: (locales, ms) => {
@@ -91,6 +111,7 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
   };
   const rebuildBatch = async (batch: Change[]): Promise<void> => {
     const t0 = performance.now();
+    rebuilding = true;
     try {
       if (!state) return await start(t0, false);
       if (!quiet) process.stdout.write(`Change detected: ${describeChanges(batch)}; rebuilding…\n`);
@@ -119,20 +140,12 @@ export async function watchLoop(options: BuildOptions, { host, port, quiet, debu
         );
       }
       // Only after the reload, and once its page had time to be served: the index never delays it.
-      if (outcome.written.length || outcome.removed.length) {
-        clearTimeout(indexTimer);
-        indexTimer = setTimeout(() => {
-          indexTimer = undefined;
-          try {
-            if (state && !stopping) indexInBackground(state);
-          } catch (error) {
-            // Outside any rebuild now: reported as a failed pass is, never ending the session.
-            indexEvents.failed?.(error);
-          }
-        }, INDEX_AFTER_RELOAD_MS);
-      }
+      if (outcome.written.length || outcome.removed.length) indexOwed = true;
     } catch (error) {
       failed(error);
+    } finally {
+      rebuilding = false;
+      if (indexOwed && !stopping) indexLater();
     }
   };
   const inputs = await watchInputs(
