@@ -46,21 +46,29 @@ export interface Plan {
   remove: string[];
 }
 
+/** The jobs with a file among `targets` that is not held with its key: all their files are made. */
+function staleJobs(held: Held, targets: Targets): Set<number> {
+  const stale = new Set<number>();
+  for (const [path, target] of targets) {
+    if (held.get(path) !== target.key && target.make.kind === 'job') stale.add(target.make.job);
+  }
+  return stale;
+}
+
+/** True when `path` is held with its target's key and its job, if it has one, is not stale. */
+function isFresh(held: Held, path: string, target: Target, stale: ReadonlySet<number>): boolean {
+  return held.get(path) === target.key && !(target.make.kind === 'job' && stale.has(target.make.job));
+}
+
 /**
  * Plans the output. A job writes all its files at once (the English home page is `en.html` and
  * `en/index.html`), so when one of them must be made, all of them are.
  */
 export function plan(held: Held, targets: Targets): Plan {
-  const stale = new Set<number>();
-  for (const [path, target] of targets) {
-    if (held.get(path) !== target.key && target.make.kind === 'job') stale.add(target.make.job);
-  }
+  const stale = staleJobs(held, targets);
   const render: string[] = [];
   const reuse: string[] = [];
-  for (const [path, target] of targets) {
-    const fresh = held.get(path) === target.key && !(target.make.kind === 'job' && stale.has(target.make.job));
-    (fresh ? reuse : render).push(path);
-  }
+  for (const [path, target] of targets) (isFresh(held, path, target, stale) ? reuse : render).push(path);
   const remove = [...held.keys()].filter((path) => !targets.has(path));
   return { render: render.sort(byPath), reuse: reuse.sort(byPath), remove: remove.sort(byPath) };
 }
@@ -73,15 +81,11 @@ export function plan(held: Held, targets: Targets): Plan {
  * with the change, not with the site. An edit of one page in `watch` is planned this way.
  */
 export function planChanged(held: Held, changed: Targets, lookup: Pick<Targets, 'get'>, filesOf: (job: number) => readonly string[]): Plan {
-  const stale = new Set<number>();
-  for (const [path, target] of changed) {
-    if (held.get(path) !== target.key && target.make.kind === 'job') stale.add(target.make.job);
-  }
+  const stale = staleJobs(held, changed);
   const render = new Set<string>();
   const reuse: string[] = [];
   for (const [path, target] of changed) {
-    const fresh = held.get(path) === target.key && !(target.make.kind === 'job' && stale.has(target.make.job));
-    if (fresh) reuse.push(path);
+    if (isFresh(held, path, target, stale)) reuse.push(path);
     else render.add(path);
   }
   // A stale job's other files are made too, as `plan` makes every file whose target names the job.
