@@ -284,12 +284,13 @@ function fromParsed(
     bodyStart: parsed.bodyStart,
     warnings: parsed.warnings,
     lineOf: (path) => {
-      // A top-level field is named by a string (a number would name a key `0:` by its value).
-      const field = path[0];
-      if (path.length <= 1 && typeof (field ?? '') === 'string' && parsed.fieldLines && parsed.absentFieldLine !== undefined) {
-        return field !== undefined && Object.hasOwn(parsed.fieldLines, field)
-          ? (parsed.fieldLines[field] as number)
-          : parsed.absentFieldLine;
+      // The front matter itself, or a top-level field named by a string (a number names a key `0:` by its
+      // value, which only a parse can answer). A cache written before these lines were kept parses again.
+      const [field] = path;
+      if (parsed.fieldLines && parsed.absentFieldLine !== undefined) {
+        if (path.length === 0) return parsed.absentFieldLine;
+        if (path.length === 1 && typeof field === 'string')
+          return Object.hasOwn(parsed.fieldLines, field) ? (parsed.fieldLines[field] as number) : parsed.absentFieldLine;
       }
       lineOf ??= parsePage(text, file, locale, relPath, templates).lineOf;
       return lineOf(path);
