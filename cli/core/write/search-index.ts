@@ -12,6 +12,7 @@ import { readText } from '../common/files.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
 import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
 import { byPath } from '../common/paths.ts';
+import { seedIndex, settleSeeded } from './pagefind-files.ts';
 
 type PagefindModule = typeof import('pagefind');
 
@@ -105,7 +106,9 @@ const UI_FILE = /^pagefind-(ui|component-ui|modular-ui|highlight)/;
  * closed before this returns: a service's memory grows with every page it holds, so two locales never share
  * one. The files go from the service to the disk without passing through this process. Pages are added in
  * URL order (the service takes them in the order sent), a few in flight, so the same pages always give the
- * same bytes.
+ * same bytes. `seed`, the locale's index as last written, lends `into` its content-named files first
+ * (cli/core/write/pagefind-files.ts): Pagefind then writes only those that changed, and the folder ends as
+ * it would without one (a seed that cannot be trusted is dropped and the index written again without it).
  */
 export async function indexLocale(
   dir: string,
@@ -113,12 +116,20 @@ export async function indexLocale(
   pages: readonly IndexedPage[],
   locales: Locales,
   into: string,
+  seed?: string,
 ): Promise<number> {
   const own = pages.filter((page) => page.locale === locale);
   await rm(into, { recursive: true, force: true });
   if (own.length === 0) return 0;
+  const seeded = seed === undefined ? [] : await seedIndex(seed, into);
+  await runPagefind(dir, own, searchLanguage(locales, locale), into);
+  if (seeded.length > 0 && !(await settleSeeded(into, seeded))) return indexLocale(dir, locale, pages, locales, into);
+  return own.length;
+}
+
+/** Has one Pagefind service index `own` (pages of one language) and write the index into `into`. */
+async function runPagefind(dir: string, own: readonly IndexedPage[], language: string, into: string): Promise<void> {
   const pagefind = await loadPagefind();
-  const language = searchLanguage(locales, locale);
   try {
     const created = await pagefind.createIndex({ forceLanguage: language });
     if (!created.index) throw pagefindFailed('start', created.errors);
@@ -154,7 +165,6 @@ export async function indexLocale(
     const written = await index.writeFiles({ outputPath: into });
     if (written.errors.length) throw pagefindFailed('write its index', written.errors);
     for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });
-    return own.length;
   } finally {
     // The service is a child process: left running, it would keep the command and its memory alive.
     await pagefind.close();

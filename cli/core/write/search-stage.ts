@@ -3,7 +3,8 @@
  * content and written beside them (docs/search.md). It cannot be planned with the other files, as its bytes
  * depend on the rendered HTML; the files it owns are kept out of the plan instead. A locale whose indexed
  * content did not change (cli/core/write/search-keys.ts) keeps the index it has: `build` carries it over from
- * the previous output, `watch` leaves it in place; any other is made anew, one locale at a time.
+ * the previous output, `watch` leaves it in place; any other is made anew, one locale at a time, from its
+ * last index's unchanged files where it has one (cli/core/write/pagefind-files.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -108,7 +109,9 @@ export async function writeSearchIndex(
     for (const locale of localeCodes(locales)) {
       if (localeKeys.get(locale) === undefined || kept.has(locale)) continue;
       const folder = join(dir, indexFolder(locale, locales));
-      await indexLocale(dir, locale, pages, locales, folder);
+      // The previous output's index of the locale lends its unchanged files (a new output folder has none).
+      const seed = previous.record.locales[locale] ? join(previous.dir, indexFolder(locale, locales)) : undefined;
+      await indexLocale(dir, locale, pages, locales, folder, seed);
       made.set(locale, await filesUnder(dir, folder));
       indexed.push(locale);
     }
@@ -166,7 +169,7 @@ export async function refreshSearchIndex(
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const temp = join(dirname(folder), `.${basename(folder)}.tmp-${id}`);
     try {
-      await indexLocale(dir, locale, pages, locales, temp);
+      await indexLocale(dir, locale, pages, locales, temp, existsSync(folder) ? folder : undefined);
       await swapFolder(temp, folder, join(dirname(folder), `.${basename(folder)}.old-${id}`));
     } finally {
       await rm(temp, { recursive: true, force: true });

@@ -1,0 +1,163 @@
+/**
+ * A locale indexed again from a seed (cli/core/write/pagefind-files.ts): Pagefind reuses the seed's
+ * content-named files it still needs and writes only the others, and the folder ends byte for byte as an
+ * index written without a seed, even when a seeded file's name lies about its bytes. The metadata is read
+ * by a small CBOR decoder, checked here against an encoder over seeded random values.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+import { decodeCbor, namedFiles, pagefindHex, referencedFiles } from '../../../../cli/core/write/pagefind-files.ts';
+import { type IndexedPage, indexLocale } from '../../../../cli/core/write/search-index.ts';
+import { folderWith } from '../../../helpers/temp.ts';
+import { random as randomFrom } from '../../../helpers/random.ts';
+
+const LOCALES = DEFAULTS.locales;
+
+/** Every file under `folder`, relative to it, with its bytes (hex) and inode. */
+function filesOf(folder: string): Map<string, { bytes: string; inode: number }> {
+  const found = new Map<string, { bytes: string; inode: number }>();
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    found.set(relative(folder, path), { bytes: readFileSync(path).toString('hex'), inode: statSync(path).ino });
+  }
+  return found;
+}
+
+const bytesOf = (files: Map<string, { bytes: string }>): Map<string, string> =>
+  new Map([...files].map(([path, { bytes }]) => [path, bytes]));
+
+/** A site of `count` Chinese pages with distinct words, page `edited` changed when given. */
+function site(count: number, edited?: number): { dir: string; pages: IndexedPage[] } {
+  const files: Record<string, string> = {};
+  const pages: IndexedPage[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = `第${i}页 控制台${i} 影像工作站 word${i}${i === edited ? ' 新增的说明 addedword' : ''}`;
+    files[`p${i}.html`] =
+      `<html><head><title>页 ${i}</title></head><body><main><h2 id="h${i}">标题${i}</h2><p>${text}</p></main></body></html>`;
+    pages.push({ url: `/p${i}`, locale: 'zh', file: `p${i}.html` });
+  }
+  return { dir: folderWith(files), pages: pages.sort((a, b) => (a.url < b.url ? -1 : 1)) };
+}
+
+describe('a seeded index', () => {
+  it('writes only what changed and ends as an index written without a seed', async () => {
+    const before = site(60);
+    const seed = join(before.dir, 'pagefind');
+    await indexLocale(before.dir, 'zh', before.pages, LOCALES, seed);
+
+    const after = site(60, 7);
+    const fresh = join(after.dir, 'fresh');
+    const seeded = join(after.dir, 'seeded');
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, seed);
+
+    const seedFiles = filesOf(seed);
+    const seededFiles = filesOf(seeded);
+    expect(bytesOf(seededFiles)).toEqual(bytesOf(filesOf(fresh)));
+    // Pagefind wrote the edited page's fragment and the word indexes and metadata that changed; every other
+    // content-named file is the seed's own (the same inode).
+    const named = await namedFiles(seeded);
+    const shared = named.filter((file) => seededFiles.get(file)?.inode === seedFiles.get(file)?.inode);
+    const written = named.filter((file) => !shared.includes(file));
+    expect(named.length).toBeGreaterThan(60);
+    expect(written.filter((file) => file.startsWith('fragment/'))).toHaveLength(1);
+    expect(written.length).toBeLessThan(10);
+    // The seed is as it was: nothing was written through a link.
+    expect(bytesOf(filesOf(seed))).toEqual(bytesOf(seedFiles));
+  });
+
+  it('drops a seed whose file does not hold what its name says, and writes the index again', async () => {
+    const before = site(30);
+    const seed = join(before.dir, 'pagefind');
+    await indexLocale(before.dir, 'zh', before.pages, LOCALES, seed);
+    const after = site(30, 3);
+    const fresh = join(after.dir, 'fresh');
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
+
+    // A fragment the new index keeps is given another fragment's bytes under its own name, as a short hash
+    // shared by a stale file and a new one would leave it.
+    const fragments = readdirSync(join(seed, 'fragment')).sort();
+    const kept = fragments.find((name) => readdirSync(join(fresh, 'fragment')).includes(name)) as string;
+    const other = fragments.find((name) => name !== kept) as string;
+    writeFileSync(join(seed, 'fragment', kept), readFileSync(join(seed, 'fragment', other)));
+
+    const seeded = join(after.dir, 'seeded');
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, seed);
+    expect(bytesOf(filesOf(seeded))).toEqual(bytesOf(filesOf(fresh)));
+  });
+
+  it('refers, through its metadata, to every content-named file it holds and no other', async () => {
+    const { dir, pages } = site(25);
+    const folder = join(dir, 'pagefind');
+    await indexLocale(dir, 'zh', pages, LOCALES, folder);
+    expect([...(await referencedFiles(folder))].sort()).toEqual(await namedFiles(folder));
+  });
+});
+
+describe('pagefindHex', () => {
+  it('spells each byte without a leading zero, as Pagefind names its files', () => {
+    const digest = createHash('sha1').update('').digest();
+    expect(digest.toString('hex')).toBe('da39a3ee5e6b4b0d3255bfef95601890afd80709');
+    expect(pagefindHex(digest)).toBe('da39a3ee5e6b4bd3255bfef95601890afd879');
+  });
+});
+
+/** The shortest CBOR encoding of a value made of non-negative and negative integers, texts, byte strings, arrays, maps and booleans. */
+function encodeCbor(value: unknown): number[] {
+  const head = (major: number, n: number): number[] => {
+    if (n < 24) return [(major << 5) | n];
+    const size = n < 256 ? 1 : n < 65536 ? 2 : n < 2 ** 32 ? 4 : 8;
+    const bytes: number[] = [];
+    for (let i = size - 1; i >= 0; i--) bytes.push(Math.floor(n / 256 ** i) % 256);
+    return [(major << 5) | { 1: 24, 2: 25, 4: 26, 8: 27 }[size]!, ...bytes];
+  };
+  if (typeof value === 'boolean') return [value ? 0xf5 : 0xf4];
+  if (value === null) return [0xf6];
+  if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
+  if (typeof value === 'string') {
+    const bytes = [...new TextEncoder().encode(value)];
+    return [...head(3, bytes.length), ...bytes];
+  }
+  if (value instanceof Uint8Array) return [...head(2, value.length), ...value];
+  if (Array.isArray(value)) return [...head(4, value.length), ...value.flatMap(encodeCbor)];
+  const map = value as Map<unknown, unknown>;
+  return [...head(5, map.size), ...[...map].flatMap(([k, v]) => [...encodeCbor(k), ...encodeCbor(v)])];
+}
+
+describe('decodeCbor', () => {
+  it('decodes what an encoder wrote, for seeded random values', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const random = randomFrom(seed);
+      const int = (max: number): number => Math.floor(random() * max);
+      const value = (depth: number): unknown => {
+        const kind = int(depth > 3 ? 5 : 8);
+        if (kind === 0) return [0, 23, 24, 255, 256, 65535, 65536, 2 ** 32, 2 ** 40][int(9)];
+        if (kind === 1) return -1 - int(100000);
+        if (kind === 2) return ['', 'zh_a57c8e7', '影像工作站', 'x'.repeat(int(300)), '\u0000é😀'][int(5)];
+        if (kind === 3) return Uint8Array.from({ length: int(40) }, () => int(256));
+        if (kind === 4) return [true, false, null][int(3)];
+        if (kind === 5 || kind === 6) return Array.from({ length: int(6) }, () => value(depth + 1));
+        return new Map(Array.from({ length: int(4) }, (_, i) => [`k${i}`, value(depth + 1)]));
+      };
+      for (let round = 0; round < 50; round++) {
+        const original = value(0);
+        expect(decodeCbor(Uint8Array.from(encodeCbor(original)))).toEqual(original);
+      }
+    }
+  });
+
+  it('refuses a truncated item, bytes after it, indefinite lengths, tags and floats', () => {
+    const whole = encodeCbor(['zh_a57c8e7', [1, 2, 3]]);
+    for (let cut = 0; cut < whole.length; cut++) expect(() => decodeCbor(Uint8Array.from(whole.slice(0, cut)))).toThrow();
+    expect(() => decodeCbor(Uint8Array.from([...whole, 0]))).toThrow(/after/);
+    expect(() => decodeCbor(Uint8Array.from([0x9f, 0x01, 0xff]))).toThrow(/indefinite/);
+    expect(() => decodeCbor(Uint8Array.from([0xc1, 0x01]))).toThrow(/tags/);
+    expect(() => decodeCbor(Uint8Array.from([0xfb, 0, 0, 0, 0, 0, 0, 0, 0]))).toThrow(/floats/);
+    // An array claiming more items than there are bytes is refused before anything is made.
+    expect(() => decodeCbor(Uint8Array.from([0x9b, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]))).toThrow(/truncated/);
+  });
+});
