@@ -1,11 +1,18 @@
 /**
  * Pagefind's content-named files, reused when a locale is indexed again (docs/performance.md, "Search
- * index"). Pagefind names its metadata, fragments, word and filter indexes by the SHA-1 of their content and
- * skips writing (and compressing) any of them already in its output folder. A locale indexed again is
+ * index"). Pagefind names its fragments and its word and filter indexes by the SHA-1 of their content and
+ * skips writing (and compressing) any that is already in its output folder. A locale indexed again is
  * therefore given its previous index's files first (hard links): after one edited page Pagefind writes a
- * handful of files instead of thousands. What it did not need is removed after, and each file it kept is
- * checked against its name, since Pagefind names files by a short prefix of the hash and would take a
- * stale file whose name collides for its own.
+ * handful of files instead of thousands. What it did not need is removed after.
+ *
+ * A name is the shortest prefix of the hash (7 digits at least) that no other file of the same build has.
+ * Reuse is safe when a name holds one content only, so the seed leaves out the metadata (always rewritten)
+ * and any file whose name shares its first 7 digits with another (Pagefind lengthened one of them, in an
+ * order the next build may not keep); a build that lengthens a name whose 7 digits a seeded file has is
+ * written again without the seed, and each seeded file kept is checked against its name (a file changed
+ * after it was written). What no check can see is a changed file whose new name is, by chance, that of a
+ * file it no longer needs: the seed makes it no likelier than Pagefind's own reuse of its folder, about one
+ * in 2^28 for each such pair, and a page's next change rewrites it.
  */
 import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +33,26 @@ const NAMED: ReadonlyArray<readonly [folder: string, extension: string]> = [
 
 /** A content-named file's name: its hash (language, `_`, hex digits) and extension; the metadata's starts with `pagefind.`. */
 const NAME = /^(?:pagefind\.)?([a-z0-9-]+_[0-9a-f]+)\.(pf_meta|pf_fragment|pf_index|pf_filter)$/;
+
+/** The digits of Pagefind's shortest names, after the language and `_`. */
+const SHORTEST = 7;
+
+/** The hex digits of a content-named file's hash (`fragment/zh_1a2b3c4.pf_fragment`: `1a2b3c4`). */
+function digitsOf(file: string): string {
+  const hash = NAME.exec(basename(file))?.[1] ?? '';
+  return hash.slice(hash.lastIndexOf('_') + 1);
+}
+
+/**
+ * The files of `files` a seed may lend: fragments and word and filter indexes whose name is the shortest
+ * and shares its first digits with no other file of its folder.
+ */
+export function seedable(files: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  const group = (file: string): string => `${dirname(file)}/${digitsOf(file).slice(0, SHORTEST)}`;
+  for (const file of files) count.set(group(file), (count.get(group(file)) ?? 0) + 1);
+  return files.filter((file) => !file.endsWith('.pf_meta') && digitsOf(file).length === SHORTEST && count.get(group(file)) === 1);
+}
 
 /** What every one of these files starts with once decompressed. */
 const SIGNATURE = 'pagefind_dcd';
@@ -59,7 +86,7 @@ async function inBatches<T>(items: readonly T[], task: (item: T) => void): Promi
  * links cannot be made (another file system) it stops: a seed only saves work.
  */
 export async function seedIndex(seed: string, into: string): Promise<string[]> {
-  const files = await namedFiles(seed);
+  const files = seedable(await namedFiles(seed));
   const linked: string[] = [];
   const made = new Set<string>();
   let linking = true;
@@ -81,8 +108,9 @@ export async function seedIndex(seed: string, into: string): Promise<string[]> {
 /**
  * Settles a seeded index folder once Pagefind has written into it: a seeded file the new index does not
  * refer to is removed, and each one it does is checked against its name. False when the folder cannot be
- * trusted (a kept file's bytes are not those its name says, or the index's metadata cannot be read): it is
- * then to be written again without a seed.
+ * trusted: the index's metadata cannot be read, Pagefind lengthened a name whose first digits a seeded file
+ * has (which of the two contents that file holds is then unknown), or a kept file's bytes are not those its
+ * name says. The index is then to be written again without a seed.
  */
 export async function settleSeeded(into: string, seeded: readonly string[]): Promise<boolean> {
   let used: Set<string>;
@@ -90,6 +118,11 @@ export async function settleSeeded(into: string, seeded: readonly string[]): Pro
     used = await referencedFiles(into);
   } catch {
     return false;
+  }
+  const lent = new Set(seeded.map((file) => `${dirname(file)}/${digitsOf(file)}`));
+  for (const file of used) {
+    const digits = digitsOf(file);
+    if (!file.endsWith('.pf_meta') && digits.length > SHORTEST && lent.has(`${dirname(file)}/${digits.slice(0, SHORTEST)}`)) return false;
   }
   let trusted = true;
   await inBatches(seeded, (file) => {
@@ -101,8 +134,8 @@ export async function settleSeeded(into: string, seeded: readonly string[]): Pro
 
 /** True when a content-named file's bytes, decompressed, hash to the SHA-1 its name begins (as Pagefind writes it). */
 function namedAfterContent(path: string): boolean {
-  const hash = NAME.exec(basename(path))?.[1];
-  if (hash === undefined) return false;
+  const digits = digitsOf(path);
+  if (digits === '') return false;
   let bytes: Buffer;
   try {
     bytes = gunzipSync(readFileSync(path));
@@ -111,7 +144,7 @@ function namedAfterContent(path: string): boolean {
   }
   if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) return false;
   const digest = createHash('sha1').update(bytes.subarray(SIGNATURE.length)).digest();
-  return pagefindHex(digest).startsWith(hash.slice(hash.lastIndexOf('_') + 1));
+  return pagefindHex(digest).startsWith(digits);
 }
 
 /** A digest as Pagefind spells it: each byte in lower-case hex without a leading zero (`{:x?}`). */

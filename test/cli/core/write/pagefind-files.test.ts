@@ -4,12 +4,13 @@
  * index written without a seed, even when a seeded file's name lies about its bytes. The metadata is read
  * by a small CBOR decoder, checked here against an encoder over seeded random values.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import { decodeCbor, namedFiles, pagefindHex, referencedFiles } from '../../../../cli/core/write/pagefind-files.ts';
+import { decodeCbor, namedFiles, pagefindHex, referencedFiles, seedable, settleSeeded } from '../../../../cli/core/write/pagefind-files.ts';
 import { type IndexedPage, indexLocale } from '../../../../cli/core/write/search-index.ts';
 import { folderWith } from '../../../helpers/temp.ts';
 import { random as randomFrom } from '../../../helpers/random.ts';
@@ -78,8 +79,8 @@ describe('a seeded index', () => {
     const fresh = join(after.dir, 'fresh');
     await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
 
-    // A fragment the new index keeps is given another fragment's bytes under its own name, as a short hash
-    // shared by a stale file and a new one would leave it.
+    // A fragment the new index keeps is given another fragment's bytes under its own name, as an edit of the
+    // previous output (or a disk's error) would leave it.
     const fragments = readdirSync(join(seed, 'fragment')).sort();
     const kept = fragments.find((name) => readdirSync(join(fresh, 'fragment')).includes(name)) as string;
     const other = fragments.find((name) => name !== kept) as string;
@@ -95,6 +96,61 @@ describe('a seeded index', () => {
     const folder = join(dir, 'pagefind');
     await indexLocale(dir, 'zh', pages, LOCALES, folder);
     expect([...(await referencedFiles(folder))].sort()).toEqual(await namedFiles(folder));
+  });
+});
+
+/** A fragment file's bytes as Pagefind writes them, and its name with `digits` digits of its hash. */
+function fragment(text: string, digits = 7): { name: string; bytes: Buffer } {
+  const body = Buffer.from(text);
+  const name = `zh_${pagefindHex(createHash('sha1').update(body).digest()).slice(0, digits)}`;
+  return { name, bytes: gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), body])) };
+}
+
+/** An index folder of Pagefind's shape: its entry, metadata referring to the fragments `used`, and the files of `used` and `extra`. */
+function indexFolderOf(
+  used: ReadonlyArray<{ name: string; bytes: Buffer }>,
+  extra: ReadonlyArray<{ name: string; bytes: Buffer }> = [],
+): string {
+  const meta = encodeCbor(['1.6.0', used.map(({ name }) => [name, 3]), [], [], [], []]);
+  const dir = folderWith({
+    'pagefind-entry.json': JSON.stringify({ version: '1.6.0', languages: { zh: { hash: 'zh_00000000aa', page_count: used.length } } }),
+  });
+  writeFileSync(join(dir, 'pagefind.zh_00000000aa.pf_meta'), gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), Uint8Array.from(meta)])));
+  for (const { name, bytes } of [...used, ...extra]) {
+    mkdirSync(join(dir, 'fragment'), { recursive: true });
+    writeFileSync(join(dir, 'fragment', `${name}.pf_fragment`), bytes);
+  }
+  return dir;
+}
+
+describe('what a seed lends', () => {
+  it('leaves out the metadata and every file whose first 7 digits another file shares', () => {
+    const files = [
+      'fragment/zh_1111111.pf_fragment',
+      'fragment/zh_2222222.pf_fragment',
+      'fragment/zh_22222229.pf_fragment',
+      'index/zh_2222222.pf_index',
+      'index/zh_3333333a.pf_index',
+      'filter/zh_4444444.pf_filter',
+      'pagefind.zh_5555555555.pf_meta',
+    ];
+    expect(seedable(files)).toEqual(['fragment/zh_1111111.pf_fragment', 'index/zh_2222222.pf_index', 'filter/zh_4444444.pf_filter']);
+  });
+
+  it('is dropped when the new index lengthened a name whose first digits a seeded file has', async () => {
+    // The seeded file holds what its name says, but the new index also refers to a longer name of the same
+    // first digits (as Pagefind names the second of two files sharing them): which of the two contents the
+    // short name was meant for is unknown.
+    const short = fragment('a page');
+    const longer = { name: `${short.name}${fragment('a page', 8).name.slice(-1)}`, bytes: fragment('another page').bytes };
+    const kept = fragment('a page kept');
+    expect(await settleSeeded(indexFolderOf([short, longer, kept]), [`fragment/${short.name}.pf_fragment`])).toBe(false);
+    // The same index, its seeded file named apart: the seed stands, and what the index does not refer to goes.
+    const gone = fragment('a page gone');
+    const apart = indexFolderOf([short, longer, kept], [gone]);
+    expect(await settleSeeded(apart, [`fragment/${kept.name}.pf_fragment`, `fragment/${gone.name}.pf_fragment`])).toBe(true);
+    expect(existsSync(join(apart, 'fragment', `${gone.name}.pf_fragment`))).toBe(false);
+    expect(existsSync(join(apart, 'fragment', `${kept.name}.pf_fragment`))).toBe(true);
   });
 });
 
