@@ -1,21 +1,26 @@
 /**
- * Pagefind's content-named files, reused when a locale is indexed again (docs/performance.md, "Search
- * index"). Pagefind names its fragments and its word and filter indexes by the SHA-1 of their content and
- * skips writing (and compressing) any that is already in its output folder. A locale indexed again is
- * therefore given its previous index's files first (hard links): after one edited page Pagefind writes a
- * handful of files instead of thousands. What it did not need is removed after.
+ * The content-named files of a locale's last index, lent to its next (docs/search.md, "How it fits the
+ * build"). Pagefind names each page's fragment and each word index (the words of one alphabetical range,
+ * with the pages holding them) by the SHA-1 of its content, and skips writing (and compressing) any file of
+ * that name already in its output folder. A locale indexed again is therefore first given, as hard links,
+ * its last index's fragments of unchanged pages and its word indexes: after one edited page Pagefind writes
+ * that page's fragment, the word indexes it changed and the metadata, not thousands of files.
  *
- * A name is the shortest prefix of the hash (7 digits at least) that no other file of the same build has.
- * Reuse is safe when a name holds one content only, so the seed leaves out the metadata (always rewritten)
- * and any file whose name shares its first 7 digits with another (Pagefind lengthened one of them, in an
- * order the next build may not keep); a build that lengthens a name whose 7 digits a seeded file has is
- * written again without the seed, and each seeded file kept is checked against its name (a file changed
- * after it was written). What no check can see is a changed file whose new name is, by chance, that of a
- * file it no longer needs: the seed makes it no likelier than Pagefind's own reuse of its folder, about one
- * in 2^28 for each such pair, and a page's next change rewrites it.
+ * The folder must end byte for byte as an index written from nothing, so what is lent must be what the new
+ * index would write under that name:
+ * - a file whose bytes are not those its name says (changed after it was written) is not lent;
+ * - a fragment is lent only for a page of the same URL and document, whose fragment the new index makes
+ *   again;
+ * - a name Pagefind lengthened (two files of a build sharing their first 7 digits) is not lent, and an index
+ *   that lengthens a name a lent file has is written again without the loan: which of the two contents the
+ *   shorter name holds depends on the order they came in;
+ * - a word index kept by the new index must cover the same range of words as it did: a changed range
+ *   whose new name were by chance a dropped one's would otherwise keep the dropped one's bytes.
+ * What is left is a word index whose range stayed and whose content changed taking, by chance, its old
+ * name: about one chance in 2^28 for each word index an edit changes.
  */
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,128 +28,152 @@ import { gunzip, gunzipSync } from 'node:zlib';
 
 const gunzipAsync = promisify(gunzip);
 
-/** The folders of Pagefind's content-named files, by the extension of their files ('' is the index's own folder). */
-const NAMED: ReadonlyArray<readonly [folder: string, extension: string]> = [
-  ['', 'pf_meta'],
+/** The folders of the files lent, inside an index folder: fragments and word indexes. */
+const LENT: ReadonlyArray<readonly [folder: string, extension: string]> = [
   ['fragment', 'pf_fragment'],
   ['index', 'pf_index'],
-  ['filter', 'pf_filter'],
 ];
 
-/** A content-named file's name: its hash (language, `_`, hex digits) and extension; the metadata's starts with `pagefind.`. */
-const NAME = /^(?:pagefind\.)?([a-z0-9-]+_[0-9a-f]+)\.(pf_meta|pf_fragment|pf_index|pf_filter)$/;
+/** A content-named file's name in those folders: its hash (language, `_`, hex digits) and extension. */
+const NAME = /^([a-z0-9-]+_[0-9a-f]+)\.(pf_fragment|pf_index)$/;
 
 /** The digits of Pagefind's shortest names, after the language and `_`. */
 const SHORTEST = 7;
 
+/** What every one of Pagefind's content-named files starts with once decompressed. */
+const SIGNATURE = 'pagefind_dcd';
+
 /** The hex digits of a content-named file's hash (`fragment/zh_1a2b3c4.pf_fragment`: `1a2b3c4`). */
 function digitsOf(file: string): string {
-  const hash = NAME.exec(basename(file))?.[1] ?? '';
+  const hash = /^(?:pagefind\.)?([a-z0-9-]+_[0-9a-f]+)\.pf_[a-z]+$/.exec(basename(file))?.[1] ?? '';
   return hash.slice(hash.lastIndexOf('_') + 1);
 }
 
+/** A file's folder and the first 7 digits of its name: two files of one group could swap names. */
+const groupOf = (file: string): string => `${dirname(file)}/${digitsOf(file).slice(0, SHORTEST)}`;
+
 /**
- * The files of `files` a seed may lend: fragments and word and filter indexes whose name is the shortest
- * and shares its first digits with no other file of its folder.
+ * The fragments and word indexes of the index folder `folder` that may be lent, relative to it: those whose
+ * names are the shortest and share their first digits with no other file of their folder.
  */
-export function seedable(files: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  const group = (file: string): string => `${dirname(file)}/${digitsOf(file).slice(0, SHORTEST)}`;
-  for (const file of files) count.set(group(file), (count.get(group(file)) ?? 0) + 1);
-  return files.filter((file) => !file.endsWith('.pf_meta') && digitsOf(file).length === SHORTEST && count.get(group(file)) === 1);
-}
-
-/** What every one of these files starts with once decompressed. */
-const SIGNATURE = 'pagefind_dcd';
-
-/** The content-named files of the index folder `folder`, relative to it (plain files only). */
-export async function namedFiles(folder: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const [sub, extension] of NAMED) {
-    const entries = await readdir(join(folder, sub), { withFileTypes: true }).catch(() => []);
-    for (const entry of entries)
-      if (entry.isFile() && NAME.exec(entry.name)?.[2] === extension) found.push(sub ? `${sub}/${entry.name}` : entry.name);
+export async function lendableFiles(folder: string): Promise<string[]> {
+  // The folders themselves, not where a link leads: nothing outside the output is lent.
+  if (!lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()) return [];
+  const files: string[] = [];
+  for (const [sub, extension] of LENT) {
+    if (!lstatSync(join(folder, sub), { throwIfNoEntry: false })?.isDirectory()) continue;
+    for (const entry of await readdir(join(folder, sub), { withFileTypes: true }))
+      if (entry.isFile() && NAME.exec(entry.name)?.[2] === extension) files.push(`${sub}/${entry.name}`);
   }
-  return found.sort();
+  const count = new Map<string, number>();
+  for (const file of files) count.set(groupOf(file), (count.get(groupOf(file)) ?? 0) + 1);
+  return files.filter((file) => digitsOf(file).length === SHORTEST && count.get(groupOf(file)) === 1).sort();
 }
 
-/** Files linked or checked between two turns of the event loop: `watch` serves while its index is made. */
+/** Files read or linked between two turns of the event loop: `watch` serves while its index is made. */
 const BATCH = 128;
 
 /** Runs `task` on each of `items` synchronously, `BATCH` at a time, letting the event loop turn between batches. */
-async function inBatches<T>(items: readonly T[], task: (item: T) => void): Promise<void> {
+async function inBatches<T>(items: readonly T[], task: (item: T) => void, signal?: AbortSignal): Promise<void> {
   for (let from = 0; from < items.length; from += BATCH) {
     if (from > 0) await new Promise((go) => setImmediate(go));
+    signal?.throwIfAborted();
     for (const item of items.slice(from, from + BATCH)) task(item);
   }
 }
 
+/** The last index of a locale, and the URLs of its pages whose document (title and main content) is unchanged. */
+export interface Seed {
+  folder: string;
+  unchanged: ReadonlySet<string>;
+}
+
 /**
- * Gives the new index folder `into` the content-named files of `seed` (the same locale's index as it was
- * last written), hard-linked, and returns those linked, relative to `into`. Synchronous calls in batches:
- * for thousands of small files the thread pool's promises cost several times the calls themselves. Where
- * links cannot be made (another file system) it stops: a seed only saves work.
+ * Gives the new index folder `into` the files of `seed` that may be lent, hard-linked, and returns them,
+ * relative to `into`. Each is read first: one whose bytes are not those its name says, or a fragment of a
+ * page that changed, is left out. Synchronous calls in batches: for thousands of small files the thread
+ * pool's promises cost several times the calls themselves. Where links cannot be made (another file
+ * system) it stops: a seed only saves work.
  */
-export async function seedIndex(seed: string, into: string): Promise<string[]> {
-  const files = seedable(await namedFiles(seed));
+export async function seedIndex(seed: Seed, into: string, signal?: AbortSignal): Promise<string[]> {
+  const files = await lendableFiles(seed.folder);
   const linked: string[] = [];
   const made = new Set<string>();
   let linking = true;
-  await inBatches(files, (file) => {
-    if (!linking) return;
-    const folder = dirname(join(into, file));
-    try {
-      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-      made.add(folder);
-      linkSync(join(seed, file), join(into, file));
-      linked.push(file);
-    } catch {
-      linking = false;
-    }
-  });
+  await inBatches(
+    files,
+    (file) => {
+      if (!linking) return;
+      const body = bodyOf(join(seed.folder, file));
+      if (body === undefined) return;
+      if (file.startsWith('fragment/') && !seed.unchanged.has(fragmentUrl(body) as string)) return;
+      const folder = dirname(join(into, file));
+      try {
+        if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+        made.add(folder);
+        linkSync(join(seed.folder, file), join(into, file));
+        linked.push(file);
+      } catch {
+        linking = false;
+      }
+    },
+    signal,
+  );
   return linked;
 }
 
 /**
- * Settles a seeded index folder once Pagefind has written into it: a seeded file the new index does not
- * refer to is removed, and each one it does is checked against its name. False when the folder cannot be
- * trusted: the index's metadata cannot be read, Pagefind lengthened a name whose first digits a seeded file
- * has (which of the two contents that file holds is then unknown), or a kept file's bytes are not those its
- * name says. The index is then to be written again without a seed.
+ * A content-named file's content, when its bytes are those its name says: decompressed, Pagefind's
+ * signature, then the content whose SHA-1 (as Pagefind spells it) begins with the name's digits.
  */
-export async function settleSeeded(into: string, seeded: readonly string[]): Promise<boolean> {
-  let used: Set<string>;
+function bodyOf(path: string): Buffer | undefined {
   try {
-    used = await referencedFiles(into);
+    const bytes = gunzipSync(readFileSync(path));
+    if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) return undefined;
+    const body = bytes.subarray(SIGNATURE.length);
+    return pagefindHex(createHash('sha1').update(body).digest()).startsWith(digitsOf(path)) ? body : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-  const lent = new Set(seeded.map((file) => `${dirname(file)}/${digitsOf(file)}`));
-  for (const file of used) {
-    const digits = digitsOf(file);
-    if (!file.endsWith('.pf_meta') && digits.length > SHORTEST && lent.has(`${dirname(file)}/${digits.slice(0, SHORTEST)}`)) return false;
-  }
-  let trusted = true;
-  await inBatches(seeded, (file) => {
-    if (!used.has(file)) rmSync(join(into, file), { force: true });
-    else if (trusted) trusted = namedAfterContent(join(into, file));
-  });
-  return trusted;
 }
 
-/** True when a content-named file's bytes, decompressed, hash to the SHA-1 its name begins (as Pagefind writes it). */
-function namedAfterContent(path: string): boolean {
-  const digits = digitsOf(path);
-  if (digits === '') return false;
-  let bytes: Buffer;
+/** The URL a fragment's content (JSON) is of. */
+function fragmentUrl(body: Buffer): string | undefined {
   try {
-    bytes = gunzipSync(readFileSync(path));
+    const { url } = JSON.parse(body.toString('utf8')) as { url?: unknown };
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Settles a seeded index folder once Pagefind has written into it: a lent file the new index does not refer
+ * to is removed, and a folder that leaves empty too. False when the folder cannot be trusted (it is then to
+ * be written again without a seed): the metadata of either index cannot be read, Pagefind lengthened a name
+ * whose first digits a lent file has, or a lent word index the new index keeps covers other words than it
+ * did in `seed`'s.
+ */
+export async function settleSeeded(into: string, seed: string, seeded: readonly string[], signal?: AbortSignal): Promise<boolean> {
+  let now: IndexMeta;
+  let before: IndexMeta;
+  try {
+    [now, before] = [await readMeta(into), await readMeta(seed)];
   } catch {
     return false;
   }
-  if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) return false;
-  const digest = createHash('sha1').update(bytes.subarray(SIGNATURE.length)).digest();
-  return pagefindHex(digest).startsWith(digits);
+  const lent = new Set(seeded.map(groupOf));
+  for (const file of now.files.keys()) if (digitsOf(file).length > SHORTEST && lent.has(groupOf(file))) return false;
+  for (const file of seeded) if (now.files.has(file) && now.files.get(file) !== before.files.get(file)) return false;
+  await inBatches(seeded, (file) => now.files.has(file) || rmSync(join(into, file), { force: true }), signal);
+  for (const [sub] of LENT) {
+    try {
+      rmdirSync(join(into, sub));
+    } catch {
+      // Not empty (the usual case), or not there.
+    }
+  }
+  return true;
 }
 
 /** A digest as Pagefind spells it: each byte in lower-case hex without a leading zero (`{:x?}`). */
@@ -154,28 +183,41 @@ export function pagefindHex(digest: Uint8Array): string {
   return hex;
 }
 
+/** What an index's metadata says of its content-named files: each file it refers to, with what it stands for. */
+interface IndexMeta {
+  /** By path in the index folder: a word index's range of words (`from`, NUL, `to`); '' for the others. */
+  files: Map<string, string>;
+}
+
 /**
- * The content-named files the index in `folder` refers to, relative to it: from `pagefind-entry.json`, each
- * language's metadata, and from that, its pages' fragments and its word and filter indexes.
+ * Reads the metadata of the index in `folder`: from `pagefind-entry.json`, each language's metadata file,
+ * and from that, its pages' fragments, its word indexes and their ranges, and its filter indexes.
  */
-export async function referencedFiles(folder: string): Promise<Set<string>> {
+async function readMeta(folder: string): Promise<IndexMeta> {
   const entry = JSON.parse(await readFile(join(folder, 'pagefind-entry.json'), 'utf8')) as {
     languages: Record<string, { hash: string }>;
   };
-  const used = new Set<string>();
+  const files = new Map<string, string>();
   for (const { hash } of Object.values(entry.languages)) {
     const name = `pagefind.${hash}.pf_meta`;
-    used.add(name);
+    files.set(name, '');
     const bytes = await gunzipAsync(await readFile(join(folder, name)));
     if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) throw new Error(`${name}: not Pagefind's`);
     // MetaIndex: [version, pages [[hash, word count]], index chunks [[from, to, hash]], filters [[filter, hash]], ...].
-    const meta = decodeCbor(bytes.subarray(SIGNATURE.length));
-    const [, pages, chunks, filters] = arrayOf(meta);
-    for (const page of arrayOf(pages)) used.add(`fragment/${textOf(arrayOf(page)[0])}.pf_fragment`);
-    for (const chunk of arrayOf(chunks)) used.add(`index/${textOf(arrayOf(chunk)[2])}.pf_index`);
-    for (const filter of arrayOf(filters)) used.add(`filter/${textOf(arrayOf(filter)[1])}.pf_filter`);
+    const [, pages, chunks, filters] = arrayOf(decodeCbor(bytes.subarray(SIGNATURE.length)));
+    for (const page of arrayOf(pages)) files.set(`fragment/${textOf(arrayOf(page)[0])}.pf_fragment`, '');
+    for (const chunk of arrayOf(chunks)) {
+      const [from, to, chunkHash] = arrayOf(chunk);
+      files.set(`index/${textOf(chunkHash)}.pf_index`, `${textOf(from)}\u0000${textOf(to)}`);
+    }
+    for (const filter of arrayOf(filters)) files.set(`filter/${textOf(arrayOf(filter)[1])}.pf_filter`, '');
   }
-  return used;
+  return { files };
+}
+
+/** The content-named files the index in `folder` refers to, relative to it. */
+export async function referencedFiles(folder: string): Promise<Set<string>> {
+  return new Set((await readMeta(folder)).files.keys());
 }
 
 function arrayOf(value: unknown): unknown[] {
@@ -194,6 +236,7 @@ function textOf(value: unknown): string {
  * lengths, tags, floats) throws, as does a truncated or over-long input.
  */
 export function decodeCbor(bytes: Uint8Array): unknown {
+  const text = new TextDecoder('utf-8', { fatal: true });
   let at = 0;
   const byte = (): number => {
     if (at >= bytes.length) throw new Error('CBOR: truncated');
@@ -205,7 +248,7 @@ export function decodeCbor(bytes: Uint8Array): unknown {
     if (size === 0) throw new Error('CBOR: indefinite or reserved length');
     let value = 0;
     for (let i = 0; i < size; i++) value = value * 256 + byte();
-    if (!Number.isSafeInteger(value)) throw new Error('CBOR: length out of range');
+    if (!Number.isSafeInteger(value)) throw new Error('CBOR: a value beyond the safe integers');
     return value;
   };
   const item = (): unknown => {
@@ -229,7 +272,7 @@ export function decodeCbor(bytes: Uint8Array): unknown {
         if (at + value > bytes.length) throw new Error('CBOR: truncated');
         const slice = bytes.subarray(at, at + value);
         at += value;
-        return major === 2 ? Uint8Array.from(slice) : new TextDecoder('utf-8', { fatal: true }).decode(slice);
+        return major === 2 ? Uint8Array.from(slice) : text.decode(slice);
       }
       case 4:
         // Each item takes a byte at least: a length the input cannot hold is refused before anything is made.

@@ -12,7 +12,7 @@ import { readText } from '../common/files.ts';
 import { encodeSitePath, localisePath, SEARCH_INDEX } from '../common/routes.ts';
 import { ROOT_BASE_PATH, urlOf } from '../common/base-path.ts';
 import { byPath } from '../common/paths.ts';
-import { seedIndex, settleSeeded } from './pagefind-files.ts';
+import { type Seed, seedIndex, settleSeeded } from './pagefind-files.ts';
 
 type PagefindModule = typeof import('pagefind');
 
@@ -106,9 +106,10 @@ const UI_FILE = /^pagefind-(ui|component-ui|modular-ui|highlight)/;
  * closed before this returns: a service's memory grows with every page it holds, so two locales never share
  * one. The files go from the service to the disk without passing through this process. Pages are added in
  * URL order (the service takes them in the order sent), a few in flight, so the same pages always give the
- * same bytes. `seed`, the locale's index as last written, lends `into` its content-named files first
- * (cli/core/write/pagefind-files.ts): Pagefind then writes only those that changed, and the folder ends as
- * it would without one (a seed that cannot be trusted is dropped and the index written again without it).
+ * same bytes. `seed`, the locale's last index, lends `into` its files that the new index makes again
+ * (cli/core/write/pagefind-files.ts): Pagefind then writes only what changed, and the folder ends as it
+ * would without one (where that cannot be made sure of, the index is written again without the loan).
+ * `signal` stops it between steps (`watch` closing).
  */
 export async function indexLocale(
   dir: string,
@@ -116,14 +117,18 @@ export async function indexLocale(
   pages: readonly IndexedPage[],
   locales: Locales,
   into: string,
-  seed?: string,
+  { seed, signal }: { seed?: Seed; signal?: AbortSignal } = {},
 ): Promise<number> {
   const own = pages.filter((page) => page.locale === locale);
   await rm(into, { recursive: true, force: true });
   if (own.length === 0) return 0;
-  const seeded = seed === undefined ? [] : await seedIndex(seed, into);
+  const seeded = seed === undefined ? [] : await seedIndex(seed, into, signal);
+  signal?.throwIfAborted();
   await runPagefind(dir, own, searchLanguage(locales, locale), into);
-  if (seeded.length > 0 && !(await settleSeeded(into, seeded))) return indexLocale(dir, locale, pages, locales, into);
+  if (seeded.length > 0 && !(await settleSeeded(into, (seed as Seed).folder, seeded, signal))) {
+    signal?.throwIfAborted();
+    return indexLocale(dir, locale, pages, locales, into, { signal });
+  }
   return own.length;
 }
 

@@ -47,6 +47,8 @@ export function searchQueue(dir: string, record: SearchRecord, events: IndexEven
   let next: IndexRequest | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
+  // Stops a pass between its steps; the running Pagefind service is stopped by `closePagefind`.
+  const stopping = new AbortController();
 
   const pass = async (request: IndexRequest): Promise<void> => {
     const changed: Locale[] = [];
@@ -63,6 +65,7 @@ export function searchQueue(dir: string, record: SearchRecord, events: IndexEven
           events.swapped?.(locale);
         },
         request.basePath,
+        stopping.signal,
       );
       if (!closed) events.passed?.(changed, performance.now() - started);
     } catch (error) {
@@ -93,6 +96,7 @@ export function searchQueue(dir: string, record: SearchRecord, events: IndexEven
     async close() {
       closed = true;
       next = undefined;
+      stopping.abort();
       if (running) {
         await closePagefind();
         await running;

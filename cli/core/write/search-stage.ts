@@ -14,7 +14,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { carryOver, folderMaker } from './cache.ts';
-import { type IndexJob, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
+import { type IndexJob, type IndexedPage, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
 import { type SearchRecord, searchKeys } from './search-keys.ts';
 import { ROOT_BASE_PATH } from '../common/base-path.ts';
 
@@ -30,6 +30,13 @@ async function filesUnder(dir: string, folder: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
+}
+
+/** The URLs of the pages whose document (title and main content) is the one `before` knew. */
+function unchangedPages(pages: readonly IndexedPage[], before: SearchRecord['docs'], now: SearchRecord['docs']): Set<string> {
+  return new Set(
+    pages.filter((page) => before[page.file] !== undefined && before[page.file]?.[1] === now[page.file]?.[1]).map((page) => page.url),
+  );
 }
 
 /** What the search stage of a build did. */
@@ -109,9 +116,11 @@ export async function writeSearchIndex(
     for (const locale of localeCodes(locales)) {
       if (localeKeys.get(locale) === undefined || kept.has(locale)) continue;
       const folder = join(dir, indexFolder(locale, locales));
-      // The previous output's index of the locale lends its unchanged files (a new output folder has none).
-      const seed = previous.record.locales[locale] ? join(previous.dir, indexFolder(locale, locales)) : undefined;
-      await indexLocale(dir, locale, pages, locales, folder, seed);
+      // The previous output's index of the locale lends what is unchanged in it (a new output folder has none).
+      const seed = previous.record.locales[locale]
+        ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged: unchangedPages(pages, previous.record.docs, docs) }
+        : undefined;
+      await indexLocale(dir, locale, pages, locales, folder, { seed });
       made.set(locale, await filesUnder(dir, folder));
       indexed.push(locale);
     }
@@ -137,7 +146,8 @@ export async function writeSearchIndex(
  * Brings the index of a served folder up to date (`watch`, after a rebuild): each locale whose key is not
  * `served`'s is indexed into a temporary folder beside its index folder, then swapped in whole, so the old
  * index keeps answering until the new one is complete; a locale with no page left loses its folder. Calls
- * `onSwapped` after each swap. Returns the record of what the folder now holds.
+ * `onSwapped` after each swap. Returns the record of what the folder now holds. `signal` stops it between
+ * steps, before anything is swapped (`watch` closing).
  */
 export async function refreshSearchIndex(
   dir: string,
@@ -147,6 +157,7 @@ export async function refreshSearchIndex(
   locales: Locales,
   onSwapped: (locale: Locale) => void = () => undefined,
   basePath = ROOT_BASE_PATH,
+  signal?: AbortSignal,
 ): Promise<SearchRecord> {
   const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, served.docs, locales);
@@ -169,7 +180,8 @@ export async function refreshSearchIndex(
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const temp = join(dirname(folder), `.${basename(folder)}.tmp-${id}`);
     try {
-      await indexLocale(dir, locale, pages, locales, temp, existsSync(folder) ? folder : undefined);
+      const seed = existsSync(folder) ? { folder, unchanged: unchangedPages(pages, served.docs, docs) } : undefined;
+      await indexLocale(dir, locale, pages, locales, temp, { seed, signal });
       await swapFolder(temp, folder, join(dirname(folder), `.${basename(folder)}.old-${id}`));
     } finally {
       await rm(temp, { recursive: true, force: true });

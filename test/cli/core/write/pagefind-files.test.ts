@@ -1,16 +1,25 @@
 /**
- * A locale indexed again from a seed (cli/core/write/pagefind-files.ts): Pagefind reuses the seed's
- * content-named files it still needs and writes only the others, and the folder ends byte for byte as an
- * index written without a seed, even when a seeded file's name lies about its bytes. The metadata is read
- * by a small CBOR decoder, checked here against an encoder over seeded random values.
+ * A locale indexed again from a seed (cli/core/write/pagefind-files.ts): the fragments of its unchanged
+ * pages are lent, Pagefind writes only the changed page's, and the folder ends byte for byte as an index
+ * written without a seed, even when a lent file's name lies about its bytes; nothing is lent through a
+ * symbolic link. The metadata is read by a small CBOR decoder, checked here against an encoder over
+ * seeded random values. The lengthened-name check is tested on a folder made by hand: a real 7-digit clash
+ * between two pages cannot be made to order.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import { decodeCbor, namedFiles, pagefindHex, referencedFiles, seedable, settleSeeded } from '../../../../cli/core/write/pagefind-files.ts';
+import {
+  decodeCbor,
+  lendableFiles,
+  pagefindHex,
+  referencedFiles,
+  seedIndex,
+  settleSeeded,
+} from '../../../../cli/core/write/pagefind-files.ts';
 import { type IndexedPage, indexLocale } from '../../../../cli/core/write/search-index.ts';
 import { folderWith } from '../../../helpers/temp.ts';
 import { random as randomFrom } from '../../../helpers/random.ts';
@@ -44,8 +53,18 @@ function site(count: number, edited?: number): { dir: string; pages: IndexedPage
   return { dir: folderWith(files), pages: pages.sort((a, b) => (a.url < b.url ? -1 : 1)) };
 }
 
+/** The fragment files of an index folder, relative to it. */
+const fragmentsOf = (folder: string): string[] =>
+  readdirSync(join(folder, 'fragment'))
+    .map((name) => `fragment/${name}`)
+    .sort();
+
+/** Every page's URL but `edited`'s: the pages whose document did not change. */
+const unchangedBut = (pages: readonly IndexedPage[], edited: number): Set<string> =>
+  new Set(pages.map((page) => page.url).filter((url) => url !== `/p${edited}`));
+
 describe('a seeded index', () => {
-  it('writes only what changed and ends as an index written without a seed', async () => {
+  it('writes only the changed page’s fragment and ends as an index written without a seed', async () => {
     const before = site(60);
     const seed = join(before.dir, 'pagefind');
     await indexLocale(before.dir, 'zh', before.pages, LOCALES, seed);
@@ -54,48 +73,81 @@ describe('a seeded index', () => {
     const fresh = join(after.dir, 'fresh');
     const seeded = join(after.dir, 'seeded');
     await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
-    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, seed);
-
     const seedFiles = filesOf(seed);
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, { seed: { folder: seed, unchanged: unchangedBut(after.pages, 7) } });
+
     const seededFiles = filesOf(seeded);
     expect(bytesOf(seededFiles)).toEqual(bytesOf(filesOf(fresh)));
-    // Pagefind wrote the edited page's fragment and the word indexes and metadata that changed; every other
-    // content-named file is the seed's own (the same inode).
-    const named = await namedFiles(seeded);
-    const shared = named.filter((file) => seededFiles.get(file)?.inode === seedFiles.get(file)?.inode);
-    const written = named.filter((file) => !shared.includes(file));
-    expect(named.length).toBeGreaterThan(60);
-    expect(written.filter((file) => file.startsWith('fragment/'))).toHaveLength(1);
-    expect(written.length).toBeLessThan(10);
+    // Every fragment but the edited page's is the seed's own file (the same inode): Pagefind wrote one.
+    const written = fragmentsOf(seeded).filter((file) => seededFiles.get(file)?.inode !== seedFiles.get(file)?.inode);
+    expect(fragmentsOf(seeded)).toHaveLength(60);
+    expect(written).toHaveLength(1);
     // The seed is as it was: nothing was written through a link.
     expect(bytesOf(filesOf(seed))).toEqual(bytesOf(seedFiles));
   });
 
-  it('drops a seed whose file does not hold what its name says, and writes the index again', async () => {
+  it('lends the fragments of unchanged pages only, each holding what its name says', async () => {
     const before = site(30);
     const seed = join(before.dir, 'pagefind');
     await indexLocale(before.dir, 'zh', before.pages, LOCALES, seed);
+    const unchanged = unchangedBut(before.pages, 3);
+    const fragmentsLent = async (into: string): Promise<string[]> =>
+      (await seedIndex({ folder: seed, unchanged }, join(before.dir, into))).filter((file) => file.startsWith('fragment/'));
+    expect(await fragmentsLent('a')).toHaveLength(29);
+
+    // A fragment given another's bytes under its own name, as an edit of the previous output (or a disk's
+    // error) would leave it, is not lent.
+    const [tampered, other] = fragmentsOf(seed) as [string, string];
+    writeFileSync(join(seed, tampered), readFileSync(join(seed, other)));
+    const lent = await fragmentsLent('b');
+    expect(lent).not.toContain(tampered);
+    expect(lent.length).toBeGreaterThanOrEqual(27);
+
     const after = site(30, 3);
     const fresh = join(after.dir, 'fresh');
-    await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
-
-    // A fragment the new index keeps is given another fragment's bytes under its own name, as an edit of the
-    // previous output (or a disk's error) would leave it.
-    const fragments = readdirSync(join(seed, 'fragment')).sort();
-    const kept = fragments.find((name) => readdirSync(join(fresh, 'fragment')).includes(name)) as string;
-    const other = fragments.find((name) => name !== kept) as string;
-    writeFileSync(join(seed, 'fragment', kept), readFileSync(join(seed, 'fragment', other)));
-
     const seeded = join(after.dir, 'seeded');
-    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, seed);
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, fresh);
+    await indexLocale(after.dir, 'zh', after.pages, LOCALES, seeded, { seed: { folder: seed, unchanged } });
     expect(bytesOf(filesOf(seeded))).toEqual(bytesOf(filesOf(fresh)));
+  });
+
+  it('lends nothing through a symbolic link to a folder', async () => {
+    const before = site(5);
+    const real = join(before.dir, 'pagefind');
+    await indexLocale(before.dir, 'zh', before.pages, LOCALES, real);
+    const unchanged = new Set(before.pages.map((page) => page.url));
+    mkdirSync(join(before.dir, 'linked'));
+    symlinkSync(join(real, 'fragment'), join(before.dir, 'linked', 'fragment'));
+    symlinkSync(real, join(before.dir, 'whole'));
+    expect(await seedIndex({ folder: join(before.dir, 'linked'), unchanged }, join(before.dir, 'a'))).toEqual([]);
+    expect(await seedIndex({ folder: join(before.dir, 'whole'), unchanged }, join(before.dir, 'b'))).toEqual([]);
+    expect(
+      (await seedIndex({ folder: real, unchanged }, join(before.dir, 'c'))).filter((file) => file.startsWith('fragment/')),
+    ).toHaveLength(5);
+  });
+
+  it('stops before Pagefind starts once told to', async () => {
+    const { dir, pages } = site(5);
+    const stop = new AbortController();
+    stop.abort();
+    await expect(
+      indexLocale(dir, 'zh', pages, LOCALES, join(dir, 'pagefind'), {
+        seed: { folder: join(dir, 'none'), unchanged: new Set() },
+        signal: stop.signal,
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(existsSync(join(dir, 'pagefind', 'pagefind-entry.json'))).toBe(false);
   });
 
   it('refers, through its metadata, to every content-named file it holds and no other', async () => {
     const { dir, pages } = site(25);
     const folder = join(dir, 'pagefind');
     await indexLocale(dir, 'zh', pages, LOCALES, folder);
-    expect([...(await referencedFiles(folder))].sort()).toEqual(await namedFiles(folder));
+    const named = readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.pf_(meta|fragment|index|filter)$/.test(entry.name))
+      .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+      .sort();
+    expect([...(await referencedFiles(folder))].sort()).toEqual(named);
   });
 });
 
@@ -106,35 +158,55 @@ function fragment(text: string, digits = 7): { name: string; bytes: Buffer } {
   return { name, bytes: gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), body])) };
 }
 
-/** An index folder of Pagefind's shape: its entry, metadata referring to the fragments `used`, and the files of `used` and `extra`. */
+/** A word index of an index folder: its file and the range of words it covers. */
+interface Chunk {
+  name: string;
+  bytes: Buffer;
+  from: string;
+  to: string;
+}
+
+/**
+ * An index folder of Pagefind's shape: its entry, metadata referring to the fragments `used` and the word
+ * indexes `chunks`, and the files of those and of `extra` (fragments it does not refer to).
+ */
 function indexFolderOf(
   used: ReadonlyArray<{ name: string; bytes: Buffer }>,
   extra: ReadonlyArray<{ name: string; bytes: Buffer }> = [],
+  chunks: readonly Chunk[] = [],
 ): string {
-  const meta = encodeCbor(['1.6.0', used.map(({ name }) => [name, 3]), [], [], [], []]);
+  const meta = encodeCbor(['1.6.0', used.map(({ name }) => [name, 3]), chunks.map(({ from, to, name }) => [from, to, name]), [], [], []]);
   const dir = folderWith({
     'pagefind-entry.json': JSON.stringify({ version: '1.6.0', languages: { zh: { hash: 'zh_00000000aa', page_count: used.length } } }),
   });
   writeFileSync(join(dir, 'pagefind.zh_00000000aa.pf_meta'), gzipSync(Buffer.concat([Buffer.from('pagefind_dcd'), Uint8Array.from(meta)])));
-  for (const { name, bytes } of [...used, ...extra]) {
-    mkdirSync(join(dir, 'fragment'), { recursive: true });
-    writeFileSync(join(dir, 'fragment', `${name}.pf_fragment`), bytes);
+  for (const [folder, files] of [
+    ['fragment', [...used, ...extra]],
+    ['index', chunks],
+  ] as const) {
+    for (const { name, bytes } of files) {
+      mkdirSync(join(dir, folder), { recursive: true });
+      writeFileSync(join(dir, folder, `${name}.${folder === 'index' ? 'pf_index' : 'pf_fragment'}`), bytes);
+    }
   }
   return dir;
 }
 
-describe('what a seed lends', () => {
-  it('leaves out the metadata and every file whose first 7 digits another file shares', () => {
-    const files = [
-      'fragment/zh_1111111.pf_fragment',
-      'fragment/zh_2222222.pf_fragment',
-      'fragment/zh_22222229.pf_fragment',
-      'index/zh_2222222.pf_index',
-      'index/zh_3333333a.pf_index',
-      'filter/zh_4444444.pf_filter',
-      'pagefind.zh_5555555555.pf_meta',
-    ];
-    expect(seedable(files)).toEqual(['fragment/zh_1111111.pf_fragment', 'index/zh_2222222.pf_index', 'filter/zh_4444444.pf_filter']);
+describe('what a seed lends, and what is left after', () => {
+  it('leaves out every file whose first 7 digits another of its folder shares', async () => {
+    const folder = folderWith({
+      'fragment/zh_1111111.pf_fragment': '',
+      'fragment/zh_2222222.pf_fragment': '',
+      'fragment/zh_22222229.pf_fragment': '',
+      'fragment/zh_3333333a.pf_fragment': '',
+      'fragment/notes.txt': '',
+      'index/zh_1111111.pf_index': '',
+      'index/zh_4444444.pf_index': '',
+      'index/zh_44444445.pf_index': '',
+      'filter/zh_5555555.pf_filter': '',
+      'pagefind.zh_6666666666.pf_meta': '',
+    });
+    expect(await lendableFiles(folder)).toEqual(['fragment/zh_1111111.pf_fragment', 'index/zh_1111111.pf_index']);
   });
 
   it('is dropped when the new index lengthened a name whose first digits a seeded file has', async () => {
@@ -144,13 +216,28 @@ describe('what a seed lends', () => {
     const short = fragment('a page');
     const longer = { name: `${short.name}${fragment('a page', 8).name.slice(-1)}`, bytes: fragment('another page').bytes };
     const kept = fragment('a page kept');
-    expect(await settleSeeded(indexFolderOf([short, longer, kept]), [`fragment/${short.name}.pf_fragment`])).toBe(false);
-    // The same index, its seeded file named apart: the seed stands, and what the index does not refer to goes.
     const gone = fragment('a page gone');
+    const seed = indexFolderOf([short, kept, gone]);
+    expect(await settleSeeded(indexFolderOf([short, longer, kept]), seed, [`fragment/${short.name}.pf_fragment`])).toBe(false);
+    // The same index, its seeded files named apart: the seed stands, and what the index does not refer to goes.
     const apart = indexFolderOf([short, longer, kept], [gone]);
-    expect(await settleSeeded(apart, [`fragment/${kept.name}.pf_fragment`, `fragment/${gone.name}.pf_fragment`])).toBe(true);
+    expect(await settleSeeded(apart, seed, [`fragment/${kept.name}.pf_fragment`, `fragment/${gone.name}.pf_fragment`])).toBe(true);
     expect(existsSync(join(apart, 'fragment', `${gone.name}.pf_fragment`))).toBe(false);
     expect(existsSync(join(apart, 'fragment', `${kept.name}.pf_fragment`))).toBe(true);
+    // A fragment folder the removal empties goes too, as an index with no fragment has none.
+    const empty = indexFolderOf([], [gone]);
+    expect(await settleSeeded(empty, seed, [`fragment/${gone.name}.pf_fragment`])).toBe(true);
+    expect(existsSync(join(empty, 'fragment'))).toBe(false);
+  });
+
+  it('is dropped when a lent word index the new index keeps covers other words than it did', async () => {
+    const page = fragment('a page');
+    const chunk = { ...fragment('words'), from: '安装', to: '保存' };
+    const seed = indexFolderOf([page], [], [chunk]);
+    const lent = [`index/${chunk.name}.pf_index`];
+    expect(await settleSeeded(indexFolderOf([page], [], [chunk]), seed, lent)).toBe(true);
+    // The name a changed range took is a dropped one's: its file holds the dropped range's words.
+    expect(await settleSeeded(indexFolderOf([page], [], [{ ...chunk, to: '数据' }]), seed, lent)).toBe(false);
   });
 });
 
