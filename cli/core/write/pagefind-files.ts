@@ -20,11 +20,12 @@
  * name: about one chance in 2^28 for each word index an edit changes.
  */
 import { createHash } from 'node:crypto';
-import { linkSync, lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync } from 'node:zlib';
+import { openNoFollow } from '../common/md5-file.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -128,12 +129,32 @@ export async function seedIndex(seed: Seed, into: string, signal?: AbortSignal):
  */
 function bodyOf(path: string): Buffer | undefined {
   try {
-    const bytes = gunzipSync(readFileSync(path));
+    const bytes = gunzipSync(readNoFollowSync(path));
     if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) return undefined;
     const body = bytes.subarray(SIGNATURE.length);
     return pagefindHex(createHash('sha1').update(body).digest()).startsWith(digitsOf(path)) ? body : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A file's bytes; fails when the path is a symbolic link, so nothing outside the output is read. */
+function readNoFollowSync(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** As `readNoFollowSync`, through the thread pool. */
+async function readNoFollow(path: string): Promise<Buffer> {
+  const file = await openNoFollow(path);
+  try {
+    return await file.readFile();
+  } finally {
+    await file.close();
   }
 }
 
@@ -194,14 +215,14 @@ interface IndexMeta {
  * and from that, its pages' fragments, its word indexes and their ranges, and its filter indexes.
  */
 async function readMeta(folder: string): Promise<IndexMeta> {
-  const entry = JSON.parse(await readFile(join(folder, 'pagefind-entry.json'), 'utf8')) as {
+  const entry = JSON.parse((await readNoFollow(join(folder, 'pagefind-entry.json'))).toString('utf8')) as {
     languages: Record<string, { hash: string }>;
   };
   const files = new Map<string, string>();
   for (const { hash } of Object.values(entry.languages)) {
     const name = `pagefind.${hash}.pf_meta`;
     files.set(name, '');
-    const bytes = await gunzipAsync(await readFile(join(folder, name)));
+    const bytes = await gunzipAsync(await readNoFollow(join(folder, name)));
     if (bytes.subarray(0, SIGNATURE.length).toString('latin1') !== SIGNATURE) throw new Error(`${name}: not Pagefind's`);
     // MetaIndex: [version, pages [[hash, word count]], index chunks [[from, to, hash]], filters [[filter, hash]], ...].
     const [, pages, chunks, filters] = arrayOf(decodeCbor(bytes.subarray(SIGNATURE.length)));

@@ -6,7 +6,7 @@
  * seeded random values. The lengthened-name check is tested on a folder made by hand: a real 7-digit clash
  * between two pages cannot be made to order.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -238,6 +238,16 @@ describe('what a seed lends, and what is left after', () => {
     expect(await settleSeeded(indexFolderOf([page], [], [chunk]), seed, lent)).toBe(true);
     // The name a changed range took is a dropped one's: its file holds the dropped range's words.
     expect(await settleSeeded(indexFolderOf([page], [], [{ ...chunk, to: '数据' }]), seed, lent)).toBe(false);
+  });
+
+  it('reads no metadata through a symbolic link: the loan is dropped', async () => {
+    const page = fragment('a page');
+    const seed = indexFolderOf([page]);
+    const outside = indexFolderOf([page]);
+    rmSync(join(seed, 'pagefind-entry.json'));
+    symlinkSync(join(outside, 'pagefind-entry.json'), join(seed, 'pagefind-entry.json'));
+    expect(await settleSeeded(indexFolderOf([page]), seed, [`fragment/${page.name}.pf_fragment`])).toBe(false);
+    expect(await settleSeeded(indexFolderOf([page]), outside, [`fragment/${page.name}.pf_fragment`])).toBe(true);
   });
 });
 
