@@ -208,7 +208,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const refused = refusedPlaceholders(config, options);
   const described = describeOutput(site, await stamps(join(root, 'public'), loaded.publicFiles));
   const { jobs, keys, targets } = described;
-  const held = await heldFiles(outDir, previous);
+  const held = heldFiles(outDir, previous);
   // Read whatever version of the tool wrote it: an upgrade must not hide a page dropped in the same build.
   const removed = dropped((await recordedFiles(cacheDir, outDir)) ?? {}, described, planned, config.locales);
   const stages = { ...site, noted: removedWarnings(removed, (file) => displayPath(join(outDir, file))) };

@@ -3,15 +3,14 @@
  * front matter with gray-matter (YAML only, never code) and validates it against the common fields and the
  * fields its template documents.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
-import { contentHash, readText } from '../common/files.ts';
-import { semaphore } from '../common/semaphore.ts';
+import { contentHash } from '../common/files.ts';
 import { problem, SiteError, type Problem } from '../common/errors.ts';
 import { DEFAULTS } from '../common/defaults.ts';
 import { checkFences } from './fence.ts';
@@ -432,12 +431,11 @@ export function checkPageSize(text: string, file: string, maxPageSize: number): 
   );
 }
 
-/** Page files read at once: each read holds its file open, and tens of thousands at once run out of them. */
-const READ_CONCURRENCY = 64;
-
 /**
  * Reads every page of every locale under `contentDir`. Collects all problems before throwing. A known page
- * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged.
+ * (see `PageReuse`) is taken as it is when its file is not dirty or its text is unchanged. Files are read
+ * one after the other, synchronously: for thousands of small files that is several times faster than
+ * promises through the thread pool, and holds one file open at a time.
  */
 export async function loadPages(
   contentDir: string,
@@ -454,7 +452,6 @@ export async function loadPages(
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs time on every page).
   const base = displayPath(contentDir);
-  const reading = semaphore(READ_CONCURRENCY, ['page']);
   const pages = await Promise.all(
     entries.map(async (entry): Promise<SourcePage | undefined> => {
       const slash = entry.indexOf('/');
@@ -470,7 +467,7 @@ export async function loadPages(
         const known = reuse?.sources.get(file);
         // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
         if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) return known;
-        const text = await reading('page', () => readText(join(contentDir, entry)));
+        const text = readFileSync(join(contentDir, entry), 'utf8');
         checkPageSize(text, file, maxPageSize);
         const hash = contentHash(text);
         if (known && known.hash === hash) return known;

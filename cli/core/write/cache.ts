@@ -89,19 +89,20 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
 /**
  * What `outDir` holds of what the manifest recorded: the key of each file still there exactly as written
  * (same size and mtime), by path. A file edited or removed by hand since is left out, so it is made again.
+ * Synchronous stats: for the thousands of files of a site, each promise's turn in the thread pool costs
+ * several times the call (docs/performance.md, "Caches").
  */
-export async function heldFiles(outDir: string, manifest: Manifest): Promise<Map<string, string>> {
-  const entries = await Promise.all(
-    Object.entries(manifest.files).map(async ([file, known]): Promise<[string, string] | undefined> => {
-      try {
-        const info = await stat(join(outDir, file));
-        return info.size === known.size && info.mtimeMs === known.mtimeMs ? [file, known.key] : undefined;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  return new Map(entries.filter((entry): entry is [string, string] => entry !== undefined));
+export function heldFiles(outDir: string, manifest: Manifest): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const [file, known] of Object.entries(manifest.files)) {
+    try {
+      const info = statSync(join(outDir, file), { throwIfNoEntry: false });
+      if (info && info.size === known.size && info.mtimeMs === known.mtimeMs) held.set(file, known.key);
+    } catch {
+      // Not readable: made again.
+    }
+  }
+  return held;
 }
 
 /** Size and mtime of files, as `size:mtime` strings by path, to notice any change. */

@@ -122,7 +122,7 @@ describe('heldFiles', () => {
   it('holds every file left exactly as written, with its key', async () => {
     const dir = folderWith({ 'a.html': 'a', 'b/c.html': 'c' });
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b/c.html': 'kc' });
-    expect(await heldFiles(dir, manifest)).toEqual(
+    expect(heldFiles(dir, manifest)).toEqual(
       new Map([
         ['a.html', 'ka'],
         ['b/c.html', 'kc'],
@@ -136,7 +136,7 @@ describe('heldFiles', () => {
     const { mtime } = statSync(join(dir, 'a.html'));
     writeFileSync(join(dir, 'a.html'), 'a, edited by hand');
     utimesSync(join(dir, 'a.html'), mtime, mtime);
-    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+    expect(heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
   it('leaves out a file whose size changed, its mtime set back to the very one recorded', async () => {
@@ -147,7 +147,7 @@ describe('heldFiles', () => {
     writeFileSync(join(dir, 'a.html'), 'a, edited by hand');
     utimesSync(join(dir, 'a.html'), 1_700_000_000, 1_700_000_000);
     expect(statSync(join(dir, 'a.html')).mtimeMs).toBe(manifest.files['a.html']?.mtimeMs);
-    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+    expect(heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
   it('leaves out a file of the same size whose mtime changed', async () => {
@@ -156,7 +156,7 @@ describe('heldFiles', () => {
     writeFileSync(join(dir, 'a.html'), 'A');
     const later = new Date(statSync(join(dir, 'a.html')).mtimeMs + 5000);
     utimesSync(join(dir, 'a.html'), later, later);
-    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+    expect(heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
   it('leaves out a file that is gone, and ignores files the manifest does not know', async () => {
@@ -164,12 +164,12 @@ describe('heldFiles', () => {
     const manifest = await manifestOf(dir, { 'a.html': 'ka', 'b.html': 'kb' });
     rmSync(join(dir, 'a.html'));
     writeFileSync(join(dir, 'added-by-hand.html'), 'x');
-    expect(await heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
+    expect(heldFiles(dir, manifest)).toEqual(new Map([['b.html', 'kb']]));
   });
 
   it('holds nothing for an empty manifest', async () => {
     const dir = folderWith({ 'a.html': 'a' });
-    expect(await heldFiles(dir, emptyManifest('tool-1'))).toEqual(new Map());
+    expect(heldFiles(dir, emptyManifest('tool-1'))).toEqual(new Map());
   });
 });
 
