@@ -122,9 +122,18 @@ export async function indexLocale(
   const own = pages.filter((page) => page.locale === locale);
   await rm(into, { recursive: true, force: true });
   if (own.length === 0) return 0;
-  const seeded = seed === undefined ? [] : await seedIndex(seed, into, signal);
   signal?.throwIfAborted();
-  await runPagefind(dir, own, searchLanguage(locales, locale), into);
+  // The loan is made while Pagefind takes the pages (its service works on the other core), and is whole
+  // before Pagefind writes; on a failure it has ended before this throws, so `into` can be removed.
+  const seeding = seed === undefined ? Promise.resolve([]) : seedIndex(seed, into, signal);
+  seeding.catch(() => undefined);
+  try {
+    await runPagefind(dir, own, searchLanguage(locales, locale), into, seeding);
+  } catch (error) {
+    await seeding.catch(() => undefined);
+    throw error;
+  }
+  const seeded = await seeding;
   if (seeded.length > 0 && !(await settleSeeded(into, (seed as Seed).folder, seeded, signal))) {
     signal?.throwIfAborted();
     return indexLocale(dir, locale, pages, locales, into, { signal });
@@ -132,8 +141,17 @@ export async function indexLocale(
   return own.length;
 }
 
-/** Has one Pagefind service index `own` (pages of one language) and write the index into `into`. */
-async function runPagefind(dir: string, own: readonly IndexedPage[], language: string, into: string): Promise<void> {
+/**
+ * Has one Pagefind service index `own` (pages of one language) and write the index into `into`, once
+ * `ready` (what is lent to `into`) has settled.
+ */
+async function runPagefind(
+  dir: string,
+  own: readonly IndexedPage[],
+  language: string,
+  into: string,
+  ready: Promise<unknown>,
+): Promise<void> {
   const pagefind = await loadPagefind();
   try {
     const created = await pagefind.createIndex({ forceLanguage: language });
@@ -167,6 +185,7 @@ async function runPagefind(dir: string, own: readonly IndexedPage[], language: s
       added.push(adding);
     }
     await Promise.all(added);
+    await ready;
     const written = await index.writeFiles({ outputPath: into });
     if (written.errors.length) throw pagefindFailed('write its index', written.errors);
     for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });

@@ -21,7 +21,7 @@ import {
   settleSeeded,
 } from '../../../../cli/core/write/pagefind-files.ts';
 import { type IndexedPage, indexLocale } from '../../../../cli/core/write/search-index.ts';
-import { folderWith } from '../../../helpers/temp.ts';
+import { folderWith, tempDir } from '../../../helpers/temp.ts';
 import { random as randomFrom } from '../../../helpers/random.ts';
 
 const LOCALES = DEFAULTS.locales;
@@ -124,6 +124,30 @@ describe('a seeded index', () => {
     expect(
       (await seedIndex({ folder: real, unchanged }, join(before.dir, 'c'))).filter((file) => file.startsWith('fragment/')),
     ).toHaveLength(5);
+  });
+
+  it('has its loan ended when it fails, so that the folder can be removed', async () => {
+    // A seed of 3,000 fragments, lent a batch at a time, and a site whose first page cannot be read: Pagefind's
+    // run fails as soon as its service has started, while the loan is still being made.
+    const seed = tempDir();
+    mkdirSync(join(seed, 'fragment'));
+    const unchanged = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const { name, bytes } = fragment(JSON.stringify({ url: `/p${i}` }));
+      writeFileSync(join(seed, 'fragment', `${name}.pf_fragment`), bytes);
+      unchanged.add(`/p${i}`);
+    }
+    const { dir, pages } = site(3);
+    const into = join(dir, 'again');
+    const failing = [{ url: '/a-gone', locale: 'zh', file: 'gone.html' }, ...pages];
+    await expect(indexLocale(dir, 'zh', failing, LOCALES, into, { seed: { folder: seed, unchanged } })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    const lent = (): number => readdirSync(join(into, 'fragment')).length;
+    const atFailure = lent();
+    for (let turn = 0; turn < 50; turn++) await new Promise((go) => setImmediate(go));
+    expect(lent()).toBe(atFailure);
+    expect(atFailure).toBe(3000);
   });
 
   it('stops before Pagefind starts once told to', async () => {
