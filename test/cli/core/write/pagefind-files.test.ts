@@ -111,6 +111,20 @@ describe('a seeded index', () => {
     expect(bytesOf(filesOf(seeded))).toEqual(bytesOf(filesOf(fresh)));
   });
 
+  it('stops lending at the first link it cannot make, and hands on only the files it linked', async () => {
+    const before = site(20);
+    const seed = join(before.dir, 'pagefind');
+    await indexLocale(before.dir, 'zh', before.pages, LOCALES, seed);
+    // The first word index cannot be linked (a file has its name): the fragments, lent first, are linked.
+    const into = join(before.dir, 'into');
+    const [firstIndex] = readdirSync(join(seed, 'index')).sort();
+    mkdirSync(join(into, 'index'), { recursive: true });
+    writeFileSync(join(into, 'index', firstIndex as string), 'in the way');
+    const lent = await seedIndex({ folder: seed, unchanged: new Set(before.pages.map((page) => page.url)) }, into);
+    expect(lent).toEqual(fragmentsOf(seed));
+    expect(fragmentsOf(into)).toEqual(lent);
+  });
+
   it('lends nothing through a symbolic link to a folder', async () => {
     const before = site(5);
     const real = join(before.dir, 'pagefind');
