@@ -1,6 +1,6 @@
 /** File helpers shared by the build, its caches and `watch`. */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs';
+import { linkSync, mkdirSync, readFile, type Stats, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -26,4 +26,35 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temp, data);
   await rename(temp, path);
+}
+
+/**
+ * Hard-links files, each one's folder made once, with synchronous calls: for the thousands of files a build
+ * keeps or lends, each promise's turn in the thread pool costs several times the call. The function returns
+ * false where a link cannot be made (another file system, a name in the way), for the caller to decide.
+ */
+export function folderLinker(): (from: string, to: string) => boolean {
+  const made = new Set<string>();
+  return (from, to) => {
+    try {
+      if (!made.has(dirname(to))) mkdirSync(dirname(to), { recursive: true });
+      made.add(dirname(to));
+      linkSync(from, to);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * A file's stats, or undefined where it cannot be statted (gone, unreadable). Synchronous, for the same
+ * reason as `folderLinker`: callers stat every file of an output or a cache folder in a row.
+ */
+export function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

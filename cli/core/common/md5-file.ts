@@ -12,6 +12,11 @@ export function openNoFollow(path: string): Promise<FileHandle> {
   return open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
 }
 
+/** As `openNoFollow`, synchronously: a file descriptor, to close. */
+export function openNoFollowSync(path: string): number {
+  return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+}
+
 /** Bytes read at a time while hashing: a file is never held whole. */
 export const CHUNK = 1024 * 1024;
 
@@ -21,7 +26,7 @@ export const CHUNK = 1024 * 1024;
  * read and close waits its turn in the thread pool, which costs several times the hashing.
  */
 export function md5SmallFileSync(path: string): string | undefined {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const fd = openNoFollowSync(path);
   try {
     return fstatSync(fd).size <= CHUNK ? createHash('md5').update(readFileSync(fd)).digest('hex') : undefined;
   } finally {

@@ -6,9 +6,9 @@
  * is pure (`planPrune`); reading and removing files is `pruneCache`.
  */
 import { existsSync } from 'node:fs';
-import { lstat, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../common/files.ts';
+import { statIfAny, writeFileAtomic } from '../common/files.ts';
 
 /** The cached files one build used, relative to the cache folder (`cards/<key>.png`, `builds/<hash>.json`). */
 export interface CacheUse {
@@ -142,12 +142,11 @@ export async function cachedFiles(cacheDir: string): Promise<CachedFile[]> {
     const own = await lstat(join(cacheDir, folder)).catch(() => undefined);
     if (!own?.isDirectory()) continue;
     const names = await readdir(join(cacheDir, folder)).catch(() => [] as string[]);
-    // All at once rather than one awaited round trip each: every build that writes pays this walk.
-    const infos = await Promise.all(names.map((name) => stat(join(cacheDir, folder, name)).catch(() => undefined)));
-    names.forEach((name, i) => {
-      const info = infos[i];
+    // Synchronous stats (`statIfAny`): every build that writes pays this walk over thousands of files.
+    for (const name of names) {
+      const info = statIfAny(join(cacheDir, folder, name));
       if (info?.isFile()) found.push({ path: `${folder}/${name}`, size: info.size, mtimeMs: info.mtimeMs });
-    });
+    }
   }
   return found;
 }

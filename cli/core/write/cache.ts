@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { contentHash, statIfAny, writeFileAtomic } from '../common/files.ts';
 import { CHUNK, md5File, md5SmallFileSync } from '../common/md5-file.ts';
 import type { ParsedPage } from '../load/content.ts';
 import type { Problem } from '../common/errors.ts';
@@ -89,18 +89,14 @@ export async function writeManifest(cacheDir: string, outDir: string, manifest: 
 /**
  * What `outDir` holds of what the manifest recorded: the key of each file still there exactly as written
  * (same size and mtime), by path. A file edited or removed by hand since is left out, so it is made again.
- * Synchronous stats: for the thousands of files of a site, each promise's turn in the thread pool costs
- * several times the call (docs/performance.md, "Caches").
+ * Synchronous stats (`statIfAny`).
  */
 export function heldFiles(outDir: string, manifest: Manifest): Map<string, string> {
   const held = new Map<string, string>();
   for (const [file, known] of Object.entries(manifest.files)) {
-    try {
-      const info = statSync(join(outDir, file), { throwIfNoEntry: false });
-      if (info && info.size === known.size && info.mtimeMs === known.mtimeMs) held.set(file, known.key);
-    } catch {
-      // Not readable: made again.
-    }
+    // Gone or not readable: made again.
+    const info = statIfAny(join(outDir, file));
+    if (info && info.size === known.size && info.mtimeMs === known.mtimeMs) held.set(file, known.key);
   }
   return held;
 }

@@ -20,12 +20,13 @@
  * name: about one chance in 2^28 for each word index an edit changes.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { closeSync, lstatSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync } from 'node:zlib';
-import { openNoFollow } from '../common/md5-file.ts';
+import { folderLinker } from '../common/files.ts';
+import { openNoFollow, openNoFollowSync } from '../common/md5-file.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -35,8 +36,8 @@ const LENT: ReadonlyArray<readonly [folder: string, extension: string]> = [
   ['index', 'pf_index'],
 ];
 
-/** A content-named file's name in those folders: its hash (language, `_`, hex digits) and extension. */
-const NAME = /^([a-z0-9-]+_[0-9a-f]+)\.(pf_fragment|pf_index)$/;
+/** A content-named file's name: its hash (language, `_`, hex digits) and extension; the metadata's starts with `pagefind.`. */
+const NAME = /^(?:pagefind\.)?([a-z0-9-]+_[0-9a-f]+)\.(pf_[a-z]+)$/;
 
 /** The digits of Pagefind's shortest names, after the language and `_`. */
 const SHORTEST = 7;
@@ -46,7 +47,7 @@ const SIGNATURE = 'pagefind_dcd';
 
 /** The hex digits of a content-named file's hash (`fragment/zh_1a2b3c4.pf_fragment`: `1a2b3c4`). */
 function digitsOf(file: string): string {
-  const hash = /^(?:pagefind\.)?([a-z0-9-]+_[0-9a-f]+)\.pf_[a-z]+$/.exec(basename(file))?.[1] ?? '';
+  const hash = NAME.exec(basename(file))?.[1] ?? '';
   return hash.slice(hash.lastIndexOf('_') + 1);
 }
 
@@ -64,7 +65,8 @@ export async function lendableFiles(folder: string): Promise<string[]> {
   for (const [sub, extension] of LENT) {
     if (!lstatSync(join(folder, sub), { throwIfNoEntry: false })?.isDirectory()) continue;
     for (const entry of await readdir(join(folder, sub), { withFileTypes: true }))
-      if (entry.isFile() && NAME.exec(entry.name)?.[2] === extension) files.push(`${sub}/${entry.name}`);
+      if (entry.isFile() && !entry.name.startsWith('pagefind.') && NAME.exec(entry.name)?.[2] === extension)
+        files.push(`${sub}/${entry.name}`);
   }
   const count = new Map<string, number>();
   for (const file of files) count.set(groupOf(file), (count.get(groupOf(file)) ?? 0) + 1);
@@ -99,7 +101,7 @@ export interface Seed {
 export async function seedIndex(seed: Seed, into: string, signal?: AbortSignal): Promise<string[]> {
   const files = await lendableFiles(seed.folder);
   const linked: string[] = [];
-  const made = new Set<string>();
+  const link = folderLinker();
   let linking = true;
   await inBatches(
     files,
@@ -108,15 +110,8 @@ export async function seedIndex(seed: Seed, into: string, signal?: AbortSignal):
       const body = bodyOf(join(seed.folder, file));
       if (body === undefined) return;
       if (file.startsWith('fragment/') && !seed.unchanged.has(fragmentUrl(body) as string)) return;
-      const folder = dirname(join(into, file));
-      try {
-        if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-        made.add(folder);
-        linkSync(join(seed.folder, file), join(into, file));
-        linked.push(file);
-      } catch {
-        linking = false;
-      }
+      if (link(join(seed.folder, file), join(into, file))) linked.push(file);
+      else linking = false;
     },
     signal,
   );
@@ -140,7 +135,7 @@ function bodyOf(path: string): Buffer | undefined {
 
 /** A file's bytes; fails when the path is a symbolic link, so nothing outside the output is read. */
 function readNoFollowSync(path: string): Buffer {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const fd = openNoFollowSync(path);
   try {
     return readFileSync(fd);
   } finally {

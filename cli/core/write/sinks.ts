@@ -3,11 +3,11 @@
  * that is swapped in at the end (`newFolderSink`); `watch` writes into the served folder once everything
  * rendered without an error (`inPlaceSink`).
  */
-import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { carryOver, folderMaker } from './cache.ts';
-import { writeFileAtomic } from '../common/files.ts';
+import { folderLinker, writeFileAtomic } from '../common/files.ts';
 import { md5CopySync, md5Of } from '../common/md5-file.ts';
 import { isInside } from '../common/paths.ts';
 
@@ -125,8 +125,7 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
   /** Told when a write ends: the callers of `caughtUp` waiting for the backlog to shrink. */
   const waiters: Array<() => void> = [];
   const ensureFolder = folderMaker();
-  /** The folders made for the files linked at once. */
-  const linkedFolders = new Set<string>();
+  const link = folderLinker();
   const pump = (): void => {
     while (pending.size < FLUSH_CONCURRENCY && waiting.length) {
       const task = (waiting.shift() as () => Promise<void>)().catch((error: unknown) => {
@@ -163,16 +162,9 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
     },
     reuse(path) {
       const target = insideOutput(dir, path);
-      // A hard link made at once: for the thousands of files a build after an edit keeps, each promise's
-      // turn in the thread pool costs several times the call. Where it fails (another file system), the
-      // file is carried over as before, a copy where links cannot be made.
-      try {
-        if (!linkedFolders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true });
-        linkedFolders.add(dirname(target));
-        linkSync(join(from, path), target);
-      } catch {
-        add(() => carryOver(join(from, path), target, ensureFolder));
-      }
+      // A hard link made at once; where it fails (another file system), the file is carried over as
+      // before, a copy where links cannot be made.
+      if (!link(join(from, path), target)) add(() => carryOver(join(from, path), target, ensureFolder));
     },
     remove: () => undefined,
     async caughtUp() {
