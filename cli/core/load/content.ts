@@ -452,35 +452,33 @@ export async function loadPages(
   const problems: Problem[] = [];
   // One display prefix for all files (computing a relative path per file costs time on every page).
   const base = displayPath(contentDir);
-  const pages = await Promise.all(
-    entries.map(async (entry): Promise<SourcePage | undefined> => {
-      const slash = entry.indexOf('/');
-      const locale = entry.slice(0, slash) as Locale;
-      const relPath = entry.slice(slash + 1);
-      const file = base ? `${base}/${entry}` : entry;
-      const bad = checkFileRoute(relPath, locales);
-      if (bad) {
-        problems.push(problem(bad.code, bad.message, { file }));
-        return undefined;
-      }
-      try {
-        const known = reuse?.sources.get(file);
-        // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
-        if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) return known;
-        const text = readFileSync(join(contentDir, entry), 'utf8');
-        checkPageSize(text, file, maxPageSize);
-        const hash = contentHash(text);
-        if (known && known.hash === hash) return known;
-        const parsed = reuse?.parsed?.get(file);
-        if (parsed && parsed.hash === hash) return fromParsed(parsed, text, file, locale, relPath, templates);
-        return parsePage(text, file, locale, relPath, templates);
-      } catch (error) {
-        if (error instanceof SiteError) problems.push(...error.problems);
-        else throw error;
-        return undefined;
-      }
-    }),
-  );
+  const pages = entries.map((entry): SourcePage | undefined => {
+    const slash = entry.indexOf('/');
+    const locale = entry.slice(0, slash) as Locale;
+    const relPath = entry.slice(slash + 1);
+    const file = base ? `${base}/${entry}` : entry;
+    const bad = checkFileRoute(relPath, locales);
+    if (bad) {
+      problems.push(problem(bad.code, bad.message, { file }));
+      return undefined;
+    }
+    try {
+      const known = reuse?.sources.get(file);
+      // An unchanged page is read again only if it might exceed the limit (which site.yaml may have lowered).
+      if (known && reuse?.dirty && !reuse.dirty.has(file) && (known.bodyStart + known.body.length) * 3 <= maxPageSize) return known;
+      const text = readFileSync(join(contentDir, entry), 'utf8');
+      checkPageSize(text, file, maxPageSize);
+      const hash = contentHash(text);
+      if (known && known.hash === hash) return known;
+      const parsed = reuse?.parsed?.get(file);
+      if (parsed && parsed.hash === hash) return fromParsed(parsed, text, file, locale, relPath, templates);
+      return parsePage(text, file, locale, relPath, templates);
+    } catch (error) {
+      if (error instanceof SiteError) problems.push(...error.problems);
+      else throw error;
+      return undefined;
+    }
+  });
   if (problems.length) throw new SiteError(problems);
   const found = pages.filter((page): page is SourcePage => page !== undefined);
   return { pages: found, warnings: [...unknownLocales, ...ignoredFiles, ...found.flatMap((page) => page.warnings)] };
