@@ -49,11 +49,12 @@ function loadEsbuild(): Promise<Esbuild> {
   return esbuildCache;
 }
 
+let esbuildVersionCache: string | undefined;
+
 /**
  * The installed esbuild's version, part of every bundle's cache key, read from its package.json: the
  * module itself is not loaded to ask it.
  */
-let esbuildVersionCache: string | undefined;
 function esbuildVersion(): string {
   esbuildVersionCache ??= (load('esbuild/package.json') as { version: string }).version;
   return esbuildVersionCache;

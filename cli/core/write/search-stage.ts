@@ -112,14 +112,13 @@ export async function writeSearchIndex(
   // Handled now (a failure is thrown below), so a link failing while Pagefind runs cannot end the process.
   carried.catch(() => undefined);
   const made = new Map<Locale, string[]>();
+  const unchanged = unchangedPages(pages, previous.record.docs, docs);
   try {
     for (const locale of localeCodes(locales)) {
       if (localeKeys.get(locale) === undefined || kept.has(locale)) continue;
       const folder = join(dir, indexFolder(locale, locales));
       // The previous output's index of the locale lends what is unchanged in it (a new output folder has none).
-      const seed = previous.record.locales[locale]
-        ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged: unchangedPages(pages, previous.record.docs, docs) }
-        : undefined;
+      const seed = previous.record.locales[locale] ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged } : undefined;
       await indexLocale(dir, locale, pages, locales, folder, { seed });
       made.set(locale, await filesUnder(dir, folder));
       indexed.push(locale);
@@ -162,6 +161,7 @@ export async function refreshSearchIndex(
   const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, served.docs, locales);
   const record: SearchRecord = { locales: {}, docs };
+  const unchanged = unchangedPages(pages, served.docs, docs);
   for (const locale of localeCodes(locales)) {
     const key = localeKeys.get(locale);
     const before = served.locales[locale];
@@ -180,7 +180,7 @@ export async function refreshSearchIndex(
     const id = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const temp = join(dirname(folder), `.${basename(folder)}.tmp-${id}`);
     try {
-      const seed = existsSync(folder) ? { folder, unchanged: unchangedPages(pages, served.docs, docs) } : undefined;
+      const seed = existsSync(folder) ? { folder, unchanged } : undefined;
       await indexLocale(dir, locale, pages, locales, temp, { seed, signal });
       await swapFolder(temp, folder, join(dirname(folder), `.${basename(folder)}.old-${id}`));
     } finally {
