@@ -9,6 +9,8 @@ import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { cacheDirOf, displayPath, byPath } from './common/paths.ts';
+import { statIfAny } from './common/files.ts';
+import { DEFAULTS } from './common/defaults.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
@@ -39,6 +41,7 @@ import {
 } from './write/cache.ts';
 import { pruneCache } from './write/cache-gc.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
+import { beginEarlyIndex, type EarlyIndex } from './write/search-early.ts';
 import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 import { emptySearchRecord, type SearchRecord } from './write/search-keys.ts';
 import { isPageFileKey, type SiteTargets } from './write/targets.ts';
@@ -197,6 +200,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await checkOutputDir(outDir, { root, inputs: [resolve(options.contentDir), join(root, 'templates'), join(root, 'public')] });
   const cacheDir = cacheDirOf(root);
   const previous = await readManifest(cacheDir, outDir, TOOL_VERSION);
+  // Pagefind takes the pages of a locale just edited while the site is loaded and planned: it works on the
+  // other core (cli/core/write/search-early.ts). Stopped on every way out, once the search stage is done.
+  const early = beginEarlyIndex(
+    resolve(options.contentDir),
+    outDir,
+    statIfAny(join(cacheDir, manifestName(outDir)))?.mtimeMs,
+    previous.search ?? emptySearchRecord(),
+  );
+  try {
+    return await buildFrom(options, outDir, previous, early);
+  } finally {
+    await early?.stop();
+  }
+}
+
+/** `build` once the previous build's record is read and the index of an edited locale perhaps begun. */
+async function buildFrom(options: BuildOptions, outDir: string, previous: Manifest, early: EarlyIndex | undefined): Promise<BuildResult> {
+  const { root } = options;
+  const cacheDir = cacheDirOf(root);
   const versions = versionCache(previous.versions);
   const site = await prepareSite(
     inputsOf(options),
@@ -245,6 +267,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const output = await openOutput(outDir);
   // Threads are for pages: produced files (photos, social cards) and copies are made outside them.
   const pages = jobsToRender(p, targets).length;
+  // Pagefind never runs beside a render large enough for threads (cli/core/render/pool.ts), whatever the
+  // threads pinned: the two would share the cores and peak together.
+  if (early && (!config.search || pages >= 2 * DEFAULTS.pagesPerThread)) await early.stop();
   const pool = new RenderPool(options.threads ?? (options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages)));
   const sink = newFolderSink(output.temp, outDir);
   try {
@@ -268,6 +293,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
       config.locales,
       config.basePath,
+      early,
     );
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),

@@ -35,7 +35,7 @@ export async function closePagefind(): Promise<void> {
 }
 
 /** The language Pagefind segments a locale's text as: the primary subtag of its BCP 47 tag (`zh-CN` -> `zh`). */
-function searchLanguage(locales: Locales, locale: Locale): string {
+export function searchLanguage(locales: Locales, locale: Locale): string {
   return (langOf(locales, locale).split('-')[0] as string).toLowerCase();
 }
 
@@ -94,11 +94,99 @@ export function searchDocument(html: string, lang: string): string | undefined {
   return `<!DOCTYPE html><html lang="${lang}"><head>${head}</head><body>${main}</body></html>`;
 }
 
+/** A locale's index begun ahead of the search stage (cli/core/write/search-early.ts). */
+export interface EarlyStart {
+  /** Brings it to the index of `own` in `language`, ready to write; undefined, stopped, where it cannot be. */
+  complete(own: readonly IndexedPage[], language: string): Promise<IndexSession | undefined>;
+  stop(): Promise<void>;
+}
+
 /** Pages sent to Pagefind before the first answer is awaited: its service reads while Node reads the next. */
 const IN_FLIGHT = 8;
 
 /** Pagefind's own UI bundles: not published, as the site's search uses only its JavaScript API. */
 const UI_FILE = /^pagefind-(ui|component-ui|modular-ui|highlight)/;
+
+/**
+ * One Pagefind service indexing the pages of one language, in the order they are sent. Adding a URL it
+ * holds already puts the new page in the old one's place (Pagefind's `fossick_one`), so a page sent twice
+ * counts once, where it was first sent (cli/core/write/search-early.ts relies on this).
+ */
+export interface IndexSession {
+  /** Sends a page; settles with Pagefind's answer (answers come in the order sent). */
+  add(url: string, doc: string): Promise<void>;
+  /** Has Pagefind write the index of the pages sent into `into`, once `ready` (what is lent to it) has settled. */
+  write(into: string, ready: Promise<unknown>): Promise<void>;
+  /** Stops the service: what it was doing fails. */
+  close(): Promise<void>;
+}
+
+/** Starts a Pagefind service for pages of `language` (only one runs at a time: `close` stops it). */
+export async function openIndex(language: string): Promise<IndexSession> {
+  const pagefind = await loadPagefind();
+  try {
+    const created = await pagefind.createIndex({ forceLanguage: language });
+    if (!created.index) throw pagefindFailed('start', created.errors);
+    const { index } = created;
+    return {
+      add: (url, doc) =>
+        index.addHTMLFile({ url, content: doc }).then((result) => {
+          if (result.errors.length) throw pagefindFailed(`index ${url}`, result.errors);
+        }),
+      async write(into, ready) {
+        await ready;
+        const written = await index.writeFiles({ outputPath: into });
+        if (written.errors.length) throw pagefindFailed('write its index', written.errors);
+        for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });
+      },
+      close: async () => {
+        await pagefind.close();
+      },
+    };
+  } catch (error) {
+    await pagefind.close();
+    throw error;
+  }
+}
+
+/**
+ * Sends `pages` to `session` in their order, each as its document (`searchDocument` of what `read` gives),
+ * `inFlight` at most unanswered; a few are read ahead, never all at once (a large locale's HTML would not fit
+ * in memory). Resolves once every page sent is answered, with which pages had a document to send; stops
+ * between pages once `stopped` says so.
+ */
+export async function feedPages(
+  session: IndexSession,
+  pages: readonly IndexedPage[],
+  read: (page: IndexedPage) => Promise<string>,
+  language: string,
+  { inFlight = IN_FLIGHT, stopped = () => false }: { inFlight?: number; stopped?: () => boolean } = {},
+): Promise<boolean[]> {
+  const reading = new Map<number, Promise<string | undefined>>();
+  const readAhead = (from: number): void => {
+    for (let j = from; j < Math.min(pages.length, from + IN_FLIGHT); j++) {
+      if (reading.has(j)) continue;
+      const doc = read(pages[j] as IndexedPage).then((html) => searchDocument(html, language));
+      // An unobserved failure must not end the process: it is looked at when its turn comes.
+      doc.catch(() => undefined);
+      reading.set(j, doc);
+    }
+  };
+  const added: Array<Promise<void>> = [];
+  const sent: boolean[] = [];
+  for (let i = 0; i < pages.length && !stopped(); i++) {
+    if (i >= inFlight) await added[i - inFlight];
+    readAhead(i);
+    const doc = await (reading.get(i) as Promise<string | undefined>);
+    reading.delete(i);
+    const adding = doc === undefined ? Promise.resolve() : session.add((pages[i] as IndexedPage).url, doc);
+    adding.catch(() => undefined);
+    added.push(adding);
+    sent.push(doc !== undefined);
+  }
+  await Promise.all(added);
+  return sent;
+}
 
 /**
  * Makes the index of one locale's pages written into `dir`, and has Pagefind write it into the folder
@@ -109,7 +197,9 @@ const UI_FILE = /^pagefind-(ui|component-ui|modular-ui|highlight)/;
  * same bytes. `seed`, the locale's last index, lends `into` its files that the new index makes again
  * (cli/core/write/pagefind-files.ts): Pagefind then writes only what changed, and the folder ends as it
  * would without one (where that cannot be made sure of, the index is written again without the loan).
- * `signal` stops it between steps (`watch` closing).
+ * `signal` stops it between steps (`watch` closing). `early`, the locale's pages sent to Pagefind ahead
+ * (cli/core/write/search-early.ts), is completed where it can be; where it cannot, the locale is indexed
+ * as without it.
  */
 export async function indexLocale(
   dir: string,
@@ -117,19 +207,26 @@ export async function indexLocale(
   pages: readonly IndexedPage[],
   locales: Locales,
   into: string,
-  { seed, signal }: { seed?: Seed; signal?: AbortSignal } = {},
+  { seed, signal, early }: { seed?: Seed; signal?: AbortSignal; early?: EarlyStart } = {},
 ): Promise<number> {
   const own = pages.filter((page) => page.locale === locale);
   await rm(into, { recursive: true, force: true });
-  if (own.length === 0) return 0;
+  if (own.length === 0) {
+    await early?.stop();
+    return 0;
+  }
   signal?.throwIfAborted();
+  const language = searchLanguage(locales, locale);
   // The loan is made while Pagefind takes the pages (its service works on the other core), and is whole
   // before Pagefind writes; on a failure it has ended before this throws, so `into` can be removed.
   const seeding = seed === undefined ? Promise.resolve([]) : seedIndex(seed, into, signal);
   seeding.catch(() => undefined);
   try {
-    await runPagefind(dir, own, searchLanguage(locales, locale), into, seeding);
+    const completed = await early?.complete(own, language);
+    if (completed) await writeIndex(completed, into, seeding);
+    else await runPagefind(dir, own, language, into, seeding);
   } catch (error) {
+    await early?.stop();
     await seeding.catch(() => undefined);
     throw error;
   }
@@ -152,46 +249,18 @@ async function runPagefind(
   into: string,
   ready: Promise<unknown>,
 ): Promise<void> {
-  const pagefind = await loadPagefind();
+  const session = await openIndex(language);
+  await writeIndex(session, into, ready, () => feedPages(session, own, (page) => readText(join(dir, page.file)), language));
+}
+
+/** Has `session` write its index into `into` once `ready` has settled (after `feed`, if given), and stops it. */
+async function writeIndex(session: IndexSession, into: string, ready: Promise<unknown>, feed?: () => Promise<unknown>): Promise<void> {
   try {
-    const created = await pagefind.createIndex({ forceLanguage: language });
-    if (!created.index) throw pagefindFailed('start', created.errors);
-    const { index } = created;
-    // Read a few pages ahead, never all at once: a large locale's HTML would not fit in memory.
-    const reading = new Map<number, Promise<string | undefined>>();
-    const readAhead = (from: number): void => {
-      for (let j = from; j < Math.min(own.length, from + IN_FLIGHT); j++) {
-        if (reading.has(j)) continue;
-        const doc = readText(join(dir, (own[j] as IndexedPage).file)).then((html) => searchDocument(html, language));
-        // An unobserved failure must not end the process: it is looked at when its turn comes.
-        doc.catch(() => undefined);
-        reading.set(j, doc);
-      }
-    };
-    const added: Array<Promise<void>> = [];
-    for (let i = 0; i < own.length; i++) {
-      if (i >= IN_FLIGHT) await added[i - IN_FLIGHT];
-      readAhead(i);
-      const page = own[i] as IndexedPage;
-      const doc = await (reading.get(i) as Promise<string | undefined>);
-      reading.delete(i);
-      const adding =
-        doc === undefined
-          ? Promise.resolve()
-          : index.addHTMLFile({ url: page.url, content: doc }).then((result) => {
-              if (result.errors.length) throw pagefindFailed(`index ${page.url}`, result.errors);
-            });
-      adding.catch(() => undefined);
-      added.push(adding);
-    }
-    await Promise.all(added);
-    await ready;
-    const written = await index.writeFiles({ outputPath: into });
-    if (written.errors.length) throw pagefindFailed('write its index', written.errors);
-    for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });
+    await feed?.();
+    await session.write(into, ready);
   } finally {
     // The service is a child process: left running, it would keep the command and its memory alive.
-    await pagefind.close();
+    await session.close();
   }
 }
 

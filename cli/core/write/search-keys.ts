@@ -15,8 +15,12 @@ export type KnownDocument = readonly [string, string];
 
 /** What the last index of an output folder was made of (kept in the build manifest and by `watch`). */
 export interface SearchRecord {
-  /** Each indexed locale's key and the index files it wrote, relative to the output folder. */
-  locales: Record<string, { key: string; files: string[] }>;
+  /**
+   * Each indexed locale's key and the index files it wrote, relative to the output folder; for a build's
+   * record also the language it was indexed in and its pages in order, [URL, file] (what the next build may
+   * send Pagefind ahead: cli/core/write/search-early.ts).
+   */
+  locales: Record<string, { key: string; files: string[]; language?: string; pages?: Array<[string, string]> }>;
   /** Each listed page's document, by output file. */
   docs: Record<string, KnownDocument>;
 }

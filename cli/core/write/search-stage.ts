@@ -14,7 +14,17 @@ import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { carryOver, folderMaker } from './cache.ts';
-import { type IndexJob, type IndexedPage, indexedPages, indexFolder, indexLocale, isIndexFile } from './search-index.ts';
+import { completeEarly, type EarlyIndex } from './search-early.ts';
+import {
+  type EarlyStart,
+  type IndexJob,
+  type IndexedPage,
+  indexedPages,
+  indexFolder,
+  indexLocale,
+  isIndexFile,
+  searchLanguage,
+} from './search-index.ts';
 import { type SearchRecord, searchKeys } from './search-keys.ts';
 import { ROOT_BASE_PATH } from '../common/base-path.ts';
 
@@ -91,6 +101,7 @@ export async function writeSearchIndex(
   previous: PreviousIndex,
   locales: Locales,
   basePath = ROOT_BASE_PATH,
+  early?: EarlyIndex,
 ): Promise<IndexStage> {
   const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, previous.record.docs, locales);
@@ -113,19 +124,25 @@ export async function writeSearchIndex(
   carried.catch(() => undefined);
   const made = new Map<Locale, string[]>();
   const unchanged = unchangedPages(pages, previous.record.docs, docs);
+  const toIndex = localeCodes(locales).filter((locale) => localeKeys.get(locale) !== undefined && !kept.has(locale));
   try {
-    for (const locale of localeCodes(locales)) {
-      if (localeKeys.get(locale) === undefined || kept.has(locale)) continue;
+    if (early && !toIndex.includes(early.locale)) await early.stop();
+    // The locale begun ahead first: one Pagefind service runs at a time.
+    for (const locale of [...toIndex].sort((a, b) => Number(b === early?.locale) - Number(a === early?.locale))) {
       const folder = join(dir, indexFolder(locale, locales));
       // The previous output's index of the locale lends what is unchanged in it (a new output folder has none).
       const seed = previous.record.locales[locale] ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged } : undefined;
-      await indexLocale(dir, locale, pages, locales, folder, { seed });
+      await indexLocale(dir, locale, pages, locales, folder, {
+        seed,
+        early: early?.locale === locale ? ahead(early, dir, previous, docs) : undefined,
+      });
       made.set(locale, await filesUnder(dir, folder));
       indexed.push(locale);
     }
   } catch (error) {
     // The links end before the build removes its folder, or removing it would race them.
     await carried.catch(() => undefined);
+    await early?.stop();
     throw error;
   }
   await carried;
@@ -136,9 +153,22 @@ export async function writeSearchIndex(
     const files = kept.has(locale) ? (previous.record.locales[locale]?.files ?? []) : (made.get(locale) ?? []);
     // Pagefind writes the same bytes for the same pages: the locale's key names every file's bytes.
     for (const file of files) keys.set(file, kept.has(locale) ? (previous.held.get(file) as string) : contentHash(`${key}\u0000${file}`));
-    record.locales[locale] = { key, files };
+    const own = pages.filter((page) => page.locale === locale).map((page): [string, string] => [page.url, page.file]);
+    record.locales[locale] = { key, files, language: searchLanguage(locales, locale), pages: own };
   }
   return { keys, record, indexed };
+}
+
+/**
+ * `early` as the search stage completes it: a page's document is the one sent ahead when its file in the
+ * previous output is as that build left it (`held`) and its document is the one it had then.
+ */
+function ahead(early: EarlyIndex, dir: string, previous: PreviousIndex, docs: SearchRecord['docs']): EarlyStart {
+  const current = (page: IndexedPage): boolean => {
+    const before = previous.record.docs[page.file];
+    return before !== undefined && previous.held.get(page.file) === before[0] && before[1] === docs[page.file]?.[1];
+  };
+  return { complete: (own, language) => completeEarly(early, own, language, dir, current), stop: () => early.stop() };
 }
 
 /**
