@@ -298,7 +298,11 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
       templates: loaded.templates.hash,
-      files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files, sink.digests),
+      files: await recordFiles(output.temp, new Map([...written, ...index.keys]), previous.files, {
+        digests: sink.digests,
+        from: outDir,
+        linked: sink.linked,
+      }),
       versions: knownVersions(versions, loaded.sources),
       search: index.record,
     };

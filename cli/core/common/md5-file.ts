@@ -17,6 +17,16 @@ export function openNoFollowSync(path: string): number {
   return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
 }
 
+/** A file's bytes; fails when the path is a symbolic link, so nothing outside the output is read. */
+export function readNoFollowSync(path: string): Buffer {
+  const fd = openNoFollowSync(path);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Bytes read at a time while hashing: a file is never held whole. */
 export const CHUNK = 1024 * 1024;
 

@@ -5,7 +5,7 @@
  * the previous output into the new one; when nothing changed at all it writes nothing. The manifest lives
  * in node_modules/.cache/ecom-site/builds/ and is safe to delete (the next build renders everything).
  */
-import { statSync } from 'node:fs';
+import { lstatSync, type Stats, statSync } from 'node:fs';
 import { link, copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { contentHash, statIfAny, writeFileAtomic } from '../common/files.ts';
@@ -145,22 +145,38 @@ const HASHING = 4;
 /**
  * Records the key, size, mtime and MD5 of files just written into `dir`. A file whose MD5 was taken as it
  * was written (`digests`, by path) is not read again; a file carried over from the last build (same key,
- * size and mtime) keeps the MD5 recorded then; the others (the search index, which Pagefind writes) are
- * hashed, the small ones read at once and the large ones in chunks, never held whole. Stats and small files
- * are synchronous: for a large build that is several times faster than promises.
+ * size and mtime), or the very file that build recorded (a hard link to it in `from`, the last output, as
+ * an index file lent to a locale indexed again is), keeps the MD5 recorded then; the others (what Pagefind
+ * wrote) are hashed, the small ones read at once and the large ones in chunks, never held whole. A file
+ * `linked` under the same key (hard-linked from the last output once its size and mtime were found as
+ * recorded: `heldFiles`) keeps its record without a stat. Stats and small files are synchronous: for a
+ * large build that is several times faster than promises.
  */
 export async function recordFiles(
   dir: string,
   keys: ReadonlyMap<string, string>,
   previous: Manifest['files'] = {},
-  digests: ReadonlyMap<string, string> = new Map(),
+  {
+    digests = new Map(),
+    from,
+    linked = new Set(),
+  }: { digests?: ReadonlyMap<string, string>; from?: string; linked?: ReadonlySet<string> } = {},
 ): Promise<Manifest['files']> {
   const files: Manifest['files'] = {};
   const toHash: string[] = [];
+  /** True when `file` of `dir` is the one of `from` (one inode) whose size and mtime are as recorded. */
+  const isFrom = (file: string, info: Stats): boolean => {
+    const there = from === undefined ? undefined : lstatSync(join(from, file), { throwIfNoEntry: false });
+    return there !== undefined && there.ino === info.ino && there.dev === info.dev;
+  };
   for (const [file, key] of keys) {
-    const info = statSync(join(dir, file));
     const known = previous[file];
-    const same = known?.md5 && known.key === key && known.size === info.size && known.mtimeMs === info.mtimeMs;
+    if (known?.md5 && known.key === key && linked.has(file)) {
+      files[file] = known;
+      continue;
+    }
+    const info = statSync(join(dir, file));
+    const same = known?.md5 && known.size === info.size && known.mtimeMs === info.mtimeMs && (known.key === key || isFrom(file, info));
     const md5 = digests.get(file) ?? (same ? known.md5 : info.size <= CHUNK ? md5SmallFileSync(join(dir, file)) : undefined);
     files[file] = { key, size: info.size, mtimeMs: info.mtimeMs, ...(md5 ? { md5 } : {}) };
     if (!md5) toHash.push(file);

@@ -20,13 +20,13 @@
  * name: about one chance in 2^28 for each word index an edit changes.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { lstatSync, rmdirSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync } from 'node:zlib';
 import { folderLinker } from '../common/files.ts';
-import { openNoFollow, openNoFollowSync } from '../common/md5-file.ts';
+import { openNoFollow, readNoFollowSync } from '../common/md5-file.ts';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -130,16 +130,6 @@ function bodyOf(path: string): Buffer | undefined {
     return pagefindHex(createHash('sha1').update(body).digest()).startsWith(digitsOf(path)) ? body : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** A file's bytes; fails when the path is a symbolic link, so nothing outside the output is read. */
-function readNoFollowSync(path: string): Buffer {
-  const fd = openNoFollowSync(path);
-  try {
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -9,10 +9,10 @@
  * the same order as a fresh index, so the same bytes. Where that cannot be so (a page added or removed
  * before the end, another language), what was sent is thrown away and the locale indexed as before.
  */
-import { closeSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
-import { openNoFollowSync } from '../common/md5-file.ts';
+import { readNoFollowSync } from '../common/md5-file.ts';
 import { feedPages, type IndexedPage, type IndexSession, openIndex, searchDocument } from './search-index.ts';
 import type { SearchRecord } from './search-keys.ts';
 import { insideOutput } from './sinks.ts';
@@ -55,12 +55,7 @@ function editedSince(folder: string, since: number): boolean {
 
 /** Reads a page of the output folder `dir` as text, never through a link. */
 function readOutputPage(dir: string, file: string): string {
-  const fd = openNoFollowSync(insideOutput(dir, file));
-  try {
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+  return readNoFollowSync(insideOutput(dir, file)).toString('utf8');
 }
 
 /**

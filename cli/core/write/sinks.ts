@@ -113,12 +113,14 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
 
 /**
  * A sink that fills a new folder, for `build`: files are written as they come (bounded concurrency), and a
- * reused file is hard-linked from the previous output (`from`), copied where links are not possible. The
- * MD5 of each file written or copied is taken from the bytes as they pass (`digests`, by path), so that the
- * build's record (cli/core/write/cache.ts) never reads its output back.
+ * reused file is hard-linked from the previous output (`from`; listed in `linked`), copied where links are
+ * not possible. The MD5 of each file written or copied is taken from the bytes as they pass (`digests`, by
+ * path), so that the build's record (cli/core/write/cache.ts) never reads its output back, and a linked
+ * file keeps the record it had.
  */
-export function newFolderSink(dir: string, from: string): Sink & { digests: ReadonlyMap<string, string> } {
+export function newFolderSink(dir: string, from: string): Sink & { digests: ReadonlyMap<string, string>; linked: ReadonlySet<string> } {
   const digests = new Map<string, string>();
+  const linked = new Set<string>();
   const pending = new Set<Promise<void>>();
   let failure: unknown;
   const waiting: Array<() => Promise<void>> = [];
@@ -145,6 +147,7 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
   };
   return {
     digests,
+    linked,
     write(path, data) {
       const target = insideOutput(dir, path);
       add(async () => {
@@ -164,7 +167,8 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
       const target = insideOutput(dir, path);
       // A hard link made at once; where it fails (another file system), the file is carried over as
       // before, a copy where links cannot be made.
-      if (!link(join(from, path), target)) add(() => carryOver(join(from, path), target, ensureFolder));
+      if (link(join(from, path), target)) linked.add(path);
+      else add(() => carryOver(join(from, path), target, ensureFolder));
     },
     remove: () => undefined,
     async caughtUp() {

@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 /** The persistent build cache (cli/core/write/cache.ts; docs/performance.md, "Caches"): manifests and what the output still holds. */
-import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -93,6 +104,45 @@ describe('recordFiles', () => {
     const previous = { 'a.html': { key: 'ka', size: 9, mtimeMs, md5: 'recorded' } };
     expect((await recordFiles(dir, new Map([['a.html', 'ka']]), previous))['a.html']?.md5).toBe('recorded');
     expect((await recordFiles(dir, new Map([['a.html', 'kb']]), previous))['a.html']?.md5).toBe(md5('new bytes'));
+  });
+
+  it('keeps the MD5 of the very file the last output recorded, hard-linked under a new key, and hashes a copy', async () => {
+    const from = folderWith({ 'pagefind/index/a.pf_index': 'index bytes' });
+    const dir = tempDir();
+    mkdirSync(join(dir, 'pagefind/index'), { recursive: true });
+    linkSync(join(from, 'pagefind/index/a.pf_index'), join(dir, 'pagefind/index/a.pf_index'));
+    const { mtimeMs } = statSync(join(from, 'pagefind/index/a.pf_index'));
+    const previous = { 'pagefind/index/a.pf_index': { key: 'old', size: 11, mtimeMs, md5: 'recorded' } };
+    const keys = new Map([['pagefind/index/a.pf_index', 'new']]);
+    expect((await recordFiles(dir, keys, previous, { from }))['pagefind/index/a.pf_index']?.md5).toBe('recorded');
+    // Without the last output, or with a copy of its file (same size and mtime, another inode): read again.
+    expect((await recordFiles(dir, keys, previous))['pagefind/index/a.pf_index']?.md5).toBe(md5('index bytes'));
+    rmSync(join(dir, 'pagefind/index/a.pf_index'));
+    copyFileSync(join(from, 'pagefind/index/a.pf_index'), join(dir, 'pagefind/index/a.pf_index'));
+    // The same size and mtime as recorded: only the inode tells it from the last output's file.
+    const copied = statSync(join(dir, 'pagefind/index/a.pf_index')).mtimeMs;
+    const asCopied = { 'pagefind/index/a.pf_index': { ...previous['pagefind/index/a.pf_index'], mtimeMs: copied } };
+    expect((await recordFiles(dir, keys, asCopied, { from }))['pagefind/index/a.pf_index']?.md5).toBe(md5('index bytes'));
+  });
+
+  it('keeps the record of a file linked from the last output under the same key without looking at it', async () => {
+    const dir = folderWith({ 'b.html': 'bytes' });
+    const known = { key: 'kb', size: 5, mtimeMs: 1, md5: 'recorded' };
+    // Its size and mtime were found as recorded before it was linked (heldFiles): no stat now.
+    expect((await recordFiles(dir, new Map([['b.html', 'kb']]), { 'b.html': known }, { linked: new Set(['b.html']) }))['b.html']).toEqual(
+      known,
+    );
+    // Not linked, or under another key: looked at.
+    const info = statSync(join(dir, 'b.html'));
+    expect((await recordFiles(dir, new Map([['b.html', 'kb']]), { 'b.html': known }))['b.html']).toEqual({
+      key: 'kb',
+      size: 5,
+      mtimeMs: info.mtimeMs,
+      md5: md5('bytes'),
+    });
+    expect((await recordFiles(dir, new Map([['b.html', 'kc']]), { 'b.html': known }, { linked: new Set(['b.html']) }))['b.html']?.md5).toBe(
+      md5('bytes'),
+    );
   });
 
   it('hashes a file larger than one read chunk whole, as a small one', async () => {

@@ -131,6 +131,7 @@ describe('the new-folder sink', () => {
       ),
     );
     expect(statSync(join(dir, 'en/kept.html')).ino).toBe(statSync(join(previous, 'en/kept.html')).ino);
+    expect([...sink.linked]).toEqual(['en/kept.html']);
   });
 
   it('gives the MD5 of each file it wrote or copied, taken from the bytes as they passed, and none of a reused one', async () => {
@@ -156,6 +157,7 @@ describe('the new-folder sink', () => {
     for (let i = 0; i < 40; i++) sink.write(`p${i}.html`, `${i}`);
     sink.copy('gone.jpg', join(dir, 'no-such-photo.jpg'));
     sink.reuse('not-in-previous.html');
+    expect(sink.linked.size).toBe(0);
     for (let i = 40; i < 80; i++) sink.write(`p${i}.html`, `${i}`);
     // Rendering waiting for the disk is let go at once after a failure, which flush reports.
     await (sink.caughtUp as () => Promise<void>)();
