@@ -22,7 +22,8 @@ export interface Applied {
 }
 
 /**
- * Carries out `p`: renders its jobs in `pool` (with the render context and compiled templates of `render`) and gives every file to `sink`, then flushes it. When a job
+ * Carries out `p`: renders its jobs in `pool` (with the render context and compiled templates of `render`),
+ * in job order or by `rank` first, and gives every file to `sink`, then flushes it. When a job
  * fails, the errors come back and the sink is not flushed: `watch`'s in-place sink then writes nothing, and
  * `build` throws its new folder away.
  */
@@ -34,6 +35,7 @@ export async function applyPlan(
   pool: RenderPool,
   sink: Sink,
   onProgress?: (rendered: number, total: number) => void,
+  rank?: (job: Job) => number,
 ): Promise<Applied> {
   for (const path of p.reuse) sink.reuse(path);
   // A path has one maker, so the order of writes does not matter: the site-wide files and public/ copies
@@ -52,7 +54,9 @@ export async function applyPlan(
   );
   // A failure is looked at once rendering is done (an unobserved rejection must not end the process).
   produced.catch(() => undefined);
+  // In job order, or by `rank` first: the order pages render in changes nothing but when each is ready.
   const todo = jobsToRender(p, targets);
+  if (rank) todo.sort((a, b) => rank(jobs[a] as Job) - rank(jobs[b] as Job) || a - b);
   const tasks: RenderTask[] = todo.map((index) => ({
     index,
     page: portable((jobs[index] as Job).page),

@@ -41,8 +41,10 @@ import {
 } from './write/cache.ts';
 import { pruneCache } from './write/cache-gc.ts';
 import { checkOutputDir, listOutput, MARKER, openOutput, recover } from './write/output.ts';
+import { type AlongsideIndex, indexAlongside } from './write/search-alongside.ts';
 import { beginEarlyIndex, type EarlyIndex } from './write/search-early.ts';
-import { writeSearchIndex, withoutIndex } from './write/search-stage.ts';
+import { indexedPages } from './write/search-index.ts';
+import { keepable, writeSearchIndex, withoutIndex } from './write/search-stage.ts';
 import { emptySearchRecord, type SearchRecord } from './write/search-keys.ts';
 import { isPageFileKey, type SiteTargets } from './write/targets.ts';
 import { describeOutput, inputsOf, prepareSite, TOOL_VERSION, type Staged } from './stages.ts';
@@ -269,12 +271,27 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   const pages = jobsToRender(p, targets).length;
   // Pagefind never runs beside a render large enough for threads (cli/core/render/pool.ts), whatever the
   // threads pinned: the two would share the cores and peak together.
-  if (early && (!config.search || pages >= 2 * DEFAULTS.pagesPerThread)) await early.stop();
+  const small = pages < 2 * DEFAULTS.pagesPerThread;
+  if (early && (!config.search || !small)) await early.stop();
   const pool = new RenderPool(options.threads ?? (options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages)));
   const sink = newFolderSink(output.temp, outDir);
+  // A small render leaves a core idle: the locales it renders whole, with no index to start from, are
+  // indexed from its pages as they come (cli/core/write/search-alongside.ts).
+  const alongside =
+    config.search && small && !early
+      ? indexWhileRendering(output.temp, jobs, p.render, { record: previous.search ?? emptySearchRecord(), held }, config)
+      : undefined;
   try {
-    const applied = await applyPlan(p, targets, jobs, { ctx, templatesFile: loaded.templates.file }, pool, sink, (done, total) =>
-      options.onProgress?.(jobs.length - total + done, jobs.length),
+    const applied = await applyPlan(
+      p,
+      targets,
+      jobs,
+      { ctx, templatesFile: loaded.templates.file },
+      pool,
+      alongside ? alongside.tap(sink) : sink,
+      (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length),
+      // The pages of the locale indexed first render first, and so on: each service has its pages soonest.
+      alongside ? (job) => rankOf(alongside.locales, job.page.locale) : undefined,
     );
     if (applied.errors.length) throw new SiteError(uniqueProblems(applied.errors));
     for (const [index, warnings] of applied.warnings) {
@@ -282,7 +299,8 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
       else jobWarnings.delete(keys[index] as string);
     }
     checkStrict(options, allWarnings(stages, keys, jobWarnings), refused);
-    // The render threads' memory is given back before Pagefind starts: the two never peak together.
+    // The render threads' memory is given back before the search stage's Pagefind starts (a render large
+    // enough for threads has none beside it): the two never peak together.
     if (!options.keepPool) await pool.close();
     const written = heldAfter(targets);
     const index = await writeSearchIndex(
@@ -293,7 +311,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
       { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
       config.locales,
       config.basePath,
-      early,
+      { early, alongside },
     );
     const manifest: Manifest = {
       ...emptyManifest(TOOL_VERSION),
@@ -324,10 +342,40 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   } catch (error) {
     // Writes already under way must end before the temporary folder is removed, or removing it races them.
     await sink.flush().catch(() => undefined);
+    await alongside?.stop();
     await pool.close();
     await output.abort();
     throw error;
   }
+}
+
+/**
+ * The index made while the pages render, of each locale whose listed pages are all rendered by this build
+ * (every file in `rendering`) and which cannot keep an index of the last output (it had none, or not all of
+ * its files are `held` as that build left them), so is indexed whatever its pages say; its services run in
+ * the order of the site's locales.
+ */
+function indexWhileRendering(
+  dir: string,
+  jobs: readonly Job[],
+  rendering: readonly string[],
+  last: { record: SearchRecord; held: ReadonlyMap<string, string> },
+  config: Pick<LoadedSite['config'], 'locales' | 'basePath'>,
+): AlongsideIndex | undefined {
+  const listed = indexedPages(jobs, config.locales, config.basePath);
+  const made = new Set(rendering);
+  const chosen = new Set(
+    localeCodes(config.locales).filter(
+      (locale) => !keepable(last, locale) && listed.every((page) => page.locale !== locale || made.has(page.file)),
+    ),
+  );
+  return indexAlongside(dir, listed, chosen, config.locales);
+}
+
+/** Where `locale` is in `order`: after them all when it is not there. */
+function rankOf(order: readonly Locale[], locale: Locale): number {
+  const at = order.indexOf(locale);
+  return at === -1 ? order.length : at;
 }
 
 /** The files of the cache folder a build into `outDir` uses: its cards, encoded photos and build record. */

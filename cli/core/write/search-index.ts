@@ -3,7 +3,8 @@
  * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
  * writes no index (none changed) never starts its binary.
  */
-import { readdir, rm } from 'node:fs/promises';
+import { readdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { langOf, localeCodes, type Locales } from '../common/locales.ts';
@@ -137,7 +138,8 @@ export async function openIndex(language: string): Promise<IndexSession> {
         await ready;
         const written = await index.writeFiles({ outputPath: into });
         if (written.errors.length) throw pagefindFailed('write its index', written.errors);
-        for (const name of await readdir(into)) if (UI_FILE.test(name)) await rm(join(into, name), { recursive: true, force: true });
+        // Synchronous: a few files, which should not wait behind the build's writes in the thread pool.
+        for (const name of readdirSync(into)) if (UI_FILE.test(name)) rmSync(join(into, name), { recursive: true, force: true });
       },
       close: async () => {
         await pagefind.close();

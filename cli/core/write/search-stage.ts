@@ -14,6 +14,7 @@ import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
 import { carryOver, folderMaker } from './cache.ts';
+import type { AlongsideIndex } from './search-alongside.ts';
 import { completeEarly, type EarlyIndex } from './search-early.ts';
 import {
   type EarlyStart,
@@ -65,6 +66,12 @@ export interface PreviousIndex {
   record: SearchRecord;
 }
 
+/** True when the previous output holds every file of the locale's index as written: it may be kept. */
+export function keepable(previous: Pick<PreviousIndex, 'record' | 'held'>, locale: Locale): boolean {
+  const files = previous.record.locales[locale]?.files ?? [];
+  return files.length > 0 && files.every((file) => previous.held.has(file));
+}
+
 /** Index files carried over at once: hard links, each a few file-system calls. */
 const CARRY_CONCURRENCY = 16;
 
@@ -101,7 +108,7 @@ export async function writeSearchIndex(
   previous: PreviousIndex,
   locales: Locales,
   basePath = ROOT_BASE_PATH,
-  early?: EarlyIndex,
+  { early, alongside }: { early?: EarlyIndex; alongside?: AlongsideIndex } = {},
 ): Promise<IndexStage> {
   const pages = indexedPages(jobs, locales, basePath);
   const { keys: localeKeys, docs } = await searchKeys(dir, pages, fileKeys, previous.record.docs, locales);
@@ -110,9 +117,7 @@ export async function writeSearchIndex(
   const kept = new Set<Locale>();
   for (const locale of localeCodes(locales)) {
     const key = localeKeys.get(locale);
-    const before = previous.record.locales[locale];
-    if (key !== undefined && before?.key === key && before.files.length > 0 && before.files.every((file) => previous.held.has(file)))
-      kept.add(locale);
+    if (key !== undefined && previous.record.locales[locale]?.key === key && keepable(previous, locale)) kept.add(locale);
   }
   // The kept locales' files are linked while Pagefind indexes the others: the two share no core.
   const carried = carryAll(
@@ -127,15 +132,26 @@ export async function writeSearchIndex(
   const toIndex = localeCodes(locales).filter((locale) => localeKeys.get(locale) !== undefined && !kept.has(locale));
   try {
     if (early && !toIndex.includes(early.locale)) await early.stop();
-    // The locale begun ahead first: one Pagefind service runs at a time.
-    for (const locale of [...toIndex].sort((a, b) => Number(b === early?.locale) - Number(a === early?.locale))) {
+    if (alongside && !alongside.locales.every((locale) => toIndex.includes(locale))) {
+      // A locale this stage does not index (which a new output folder cannot have): nothing of it may stay.
+      await alongside.stop();
+      for (const locale of alongside.locales) await rm(join(dir, indexFolder(locale, locales)), { recursive: true, force: true });
+      alongside = undefined;
+    }
+    // The locales begun before this stage first, in the order they run: one Pagefind service runs at a time.
+    const first = [...(alongside?.locales ?? []), ...(early ? [early.locale] : [])];
+    const rank = (locale: Locale): number => (first.includes(locale) ? first.indexOf(locale) : first.length);
+    for (const locale of [...toIndex].sort((a, b) => rank(a) - rank(b))) {
       const folder = join(dir, indexFolder(locale, locales));
-      // The previous output's index of the locale lends what is unchanged in it (a new output folder has none).
-      const seed = previous.record.locales[locale] ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged } : undefined;
-      await indexLocale(dir, locale, pages, locales, folder, {
-        seed,
-        early: early?.locale === locale ? ahead(early, dir, previous, docs) : undefined,
-      });
+      if (alongside?.locales.includes(locale)) await alongside.done(locale);
+      else {
+        // The previous output's index of the locale lends what is unchanged in it (a new output folder has none).
+        const seed = previous.record.locales[locale] ? { folder: join(previous.dir, indexFolder(locale, locales)), unchanged } : undefined;
+        await indexLocale(dir, locale, pages, locales, folder, {
+          seed,
+          early: early?.locale === locale ? ahead(early, dir, previous, docs) : undefined,
+        });
+      }
       made.set(locale, await filesUnder(dir, folder));
       indexed.push(locale);
     }
@@ -143,6 +159,7 @@ export async function writeSearchIndex(
     // The links end before the build removes its folder, or removing it would race them.
     await carried.catch(() => undefined);
     await early?.stop();
+    await alongside?.stop();
     throw error;
   }
   await carried;

@@ -160,6 +160,9 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
       const target = insideOutput(dir, path);
       add(async () => {
         await ensureFolder(target);
+        // A turn of the event loop before each synchronous copy: hundreds of them in a row would otherwise
+        // hold back what waits on I/O meanwhile (the answers of a Pagefind service indexing alongside).
+        await new Promise((next) => setImmediate(next));
         digests.set(path, md5CopySync(source, target));
       });
     },

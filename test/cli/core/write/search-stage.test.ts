@@ -13,6 +13,8 @@ import { build, type BuildOptions } from '../../../../cli/core/build.ts';
 import { endSession, indexInBackground, rebuild, startSession, type WatchState } from '../../../../cli/core/watch.ts';
 import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
 import { treeDigest } from '../../../helpers/site.ts';
+import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
+import { indexLocale } from '../../../../cli/core/write/search-index.ts';
 
 const PAGES = {
   'en/alpha.md': '---\ntitle: Alpha\ndescription: Alpha page\nkeywords: alpha\n---\n\nThe alpha console.\n',
@@ -116,6 +118,23 @@ describe('build: the index of each locale', () => {
     }
     expect(indexedText(join(out, 'pagefind'))).toContain('斑马');
     expect(indexedText(join(out, 'pagefind'))).not.toContain('手改');
+  });
+
+  it('indexes a new output folder’s locales while its pages render, as after the render', async () => {
+    const content = makeContent({ ...PAGES, 'zh/beta.md': '---\ntitle: 贝塔\ndescription: 贝塔页\n---\n\n贝塔工作站。\n' });
+    const out = join(dirname(content), 'dist');
+    const result = await build(options(content, out));
+    for (const [locale, folder] of [
+      ['zh', 'pagefind'],
+      ['en', 'en/pagefind'],
+    ] as const) {
+      const listed = result.built.search.locales[locale]?.pages ?? [];
+      expect(listed.length).toBeGreaterThan(0);
+      const pages = listed.map(([url, file]) => ({ url, file, locale }));
+      const after = join(tempDir(), 'after');
+      await indexLocale(out, locale, pages, DEFAULTS.locales, after);
+      expect(treeDigest(join(out, folder))).toEqual(treeDigest(after));
+    }
   });
 
   it('indexes every locale into a new output folder, reusing no index', async () => {
