@@ -272,11 +272,15 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   // Pagefind never runs beside a render large enough for threads (cli/core/render/pool.ts), whatever the
   // threads pinned: the two would share the cores and peak together.
   const small = pages < 2 * DEFAULTS.pagesPerThread;
-  if (early && (!config.search || !small)) await early.stop();
+  if (early && (!config.search || !small)) {
+    await early.stop();
+    // Thrown away: the search stage indexes the locale as without it.
+    early = undefined;
+  }
   const pool = new RenderPool(options.threads ?? (options.keepPool ? Math.max(1, threadsFor(pages)) : threadsFor(pages)));
   const sink = newFolderSink(output.temp, outDir);
-  // A small render leaves a core idle: the locales it renders whole, with no index to start from, are
-  // indexed from its pages as they come (cli/core/write/search-alongside.ts).
+  // A small render takes one thread at most: the locales it renders whole, with no index to start from,
+  // are indexed on the other core from its pages as they come (cli/core/write/search-alongside.ts).
   const alongside =
     config.search && small && !early
       ? indexWhileRendering(output.temp, jobs, p.render, { record: previous.search ?? emptySearchRecord(), held }, config)

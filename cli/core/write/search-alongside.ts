@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { localeCodes, type Locales } from '../common/locales.ts';
-import { feedPages, type IndexedPage, type IndexSession, indexFolder, openIndex, searchLanguage } from './search-index.ts';
+import { feedPages, type IndexedPage, indexFolder, openIndex, searchLanguage } from './search-index.ts';
 import type { Sink } from './sinks.ts';
 
 /** The index of some locales, made from their pages as they are written. */
@@ -21,7 +21,7 @@ export interface AlongsideIndex {
   tap(sink: Sink): Sink;
   /** Settles once the locale's index is written into its folder; rejects where it could not be. */
   done(locale: Locale): Promise<void>;
-  /** Stops it: the service running is stopped, and no other starts. */
+  /** Stops it: no page more is sent, an index being written is finished, and no other service starts. */
   stop(): Promise<void>;
 }
 
@@ -61,15 +61,13 @@ export function indexAlongside(
   for (const page of pages) if (order.includes(page.locale)) html.set(page.file, deferred());
   const finished = new Map(order.map((locale) => [locale, deferred<void>()]));
   let stopped = false;
-  let running: Promise<IndexSession> | undefined;
   const run = async (): Promise<void> => {
     for (const locale of order) {
       const done = finished.get(locale) as Deferred<void>;
       try {
         if (stopped) throw new Error('stopped');
         const language = searchLanguage(locales, locale);
-        running = openIndex(language);
-        const session = await running;
+        const session = await openIndex(language);
         try {
           const own = pages.filter((page) => page.locale === locale);
           await feedPages(
@@ -105,7 +103,8 @@ export function indexAlongside(
       stopped = true;
       const error = new Error('stopped');
       for (const page of html.values()) page.reject(error);
-      await (await running?.catch(() => undefined))?.close();
+      // The pages it waits for fail, so it ends soon, closing its service itself: a service is not stopped
+      // while it writes into the folder, which the build may be about to remove.
       await chain;
     },
   };

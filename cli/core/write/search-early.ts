@@ -2,15 +2,16 @@
  * A locale's index begun before the build knows what changed (docs/search.md, "How it fits the build").
  * Such a build spends about a second loading, planning and writing the site before its search stage, and
  * Pagefind, which takes one page at a time on the other core, would only start then. So when a locale's
- * page sources changed since the last build, the pages of its last index are sent at once, from the output
- * folder as the last build left it, to a Pagefind service in the order of that index. The search stage
- * later sends again each page whose document may differ, which Pagefind puts in the old one's place
+ * page sources changed since the last build, the pages of its last index are sent at once, as the output
+ * folder holds them, to a Pagefind service in the order of that index. The search stage later sends again
+ * each page whose document may differ from what was sent (its source changed, or its file in the output
+ * is not as the last build left it), which Pagefind puts in the old one's place
  * (`IndexSession`), then the pages after the last one sent, and has the index written: the same pages in
  * the same order as a fresh index, so the same bytes. Where that cannot be so (a page added or removed
  * before the end, another language), what was sent is thrown away and the locale indexed as before.
  */
-import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { readNoFollowSync } from '../common/md5-file.ts';
 import { feedPages, type IndexedPage, type IndexSession, openIndex, searchDocument } from './search-index.ts';
@@ -25,7 +26,7 @@ export interface EarlyIndex {
   /** The pages sent, in order, and which of them had a document; settles once Pagefind has answered all. */
   fed: Promise<{ pages: readonly IndexedPage[]; sent: readonly boolean[] }>;
   session: Promise<IndexSession>;
-  /** Stops sending and stops the service (a no-op once the service is closed). */
+  /** Stops sending and closes the session (a no-op once it is closed); it is then never completed. */
   stop(): Promise<void>;
 }
 
@@ -36,27 +37,46 @@ export interface EarlyIndex {
 const EARLY_IN_FLIGHT = 256;
 
 /**
- * True when a file under `folder` was modified after `since` (ms since the epoch), looking no further than
- * the first; no link is followed. A build where nothing changed pays one `lstat` per page source for it.
+ * True when a file under the folder `path` was modified after `since` (ms since the epoch), looking no
+ * further than the first; no link is followed, the folder's own included, and what cannot be read counts
+ * as not modified (the loader reports it). A build where nothing changed pays one `lstat` per page source.
  */
-function editedSince(folder: string, since: number): boolean {
-  let names: string[];
+function editedSince(path: string, since: number): boolean {
+  let info: Stats | undefined;
   try {
-    names = readdirSync(folder);
+    info = lstatSync(path, { throwIfNoEntry: false });
+    if (info?.isFile()) return info.mtimeMs > since;
+    if (!info?.isDirectory()) return false;
+    return readdirSync(path).some((name) => editedSince(join(path, name), since));
   } catch {
     return false;
   }
-  return names.some((name) => {
-    const path = join(folder, name);
-    const info = lstatSync(path, { throwIfNoEntry: false });
-    return info !== undefined && (info.isDirectory() ? editedSince(path, since) : info.isFile() && info.mtimeMs > since);
-  });
 }
 
-/** Reads a page of the output folder `dir` as text, never through a link. */
-function readOutputPage(dir: string, file: string): string {
-  return readNoFollowSync(insideOutput(dir, file)).toString('utf8');
+/**
+ * Reads pages of the output folder `dir` as text, never through a link: neither the page file nor a folder
+ * on its way (each folder looked at once).
+ */
+function outputPageReader(dir: string): (file: string) => string {
+  const plain = new Map<string, boolean>();
+  const linkFree = (folder: string): boolean => {
+    if (folder === '.' || folder === '') return true;
+    let known = plain.get(folder);
+    if (known === undefined) {
+      known = linkFree(dirname(folder)) && lstatSync(join(dir, folder)).isDirectory();
+      plain.set(folder, known);
+    }
+    return known;
+  };
+  return (file) => {
+    const path = insideOutput(dir, file);
+    if (!linkFree(dirname(file))) throw new Error(`Not read through a link: ${file}`);
+    return readNoFollowSync(path).toString('utf8');
+  };
 }
+
+/** A locale code as a folder name: nothing the record says may reach outside the content folder. */
+const LOCALE_FOLDER = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /**
  * Begins the index of the first locale of `record` (the last build's search record of `outDir`) whose
@@ -71,7 +91,7 @@ export function beginEarlyIndex(
 ): EarlyIndex | undefined {
   if (since === undefined) return undefined;
   for (const [locale, last] of Object.entries(record.locales)) {
-    if (!last.pages?.length || !last.language || !editedSince(join(contentDir, locale), since)) continue;
+    if (!LOCALE_FOLDER.test(locale) || !last.pages?.length || !last.language || !editedSince(join(contentDir, locale), since)) continue;
     const pages = last.pages.map(([url, file]): IndexedPage => ({ url, file, locale }));
     return sendAhead(locale, last.language, pages, outDir);
   }
@@ -82,8 +102,9 @@ export function beginEarlyIndex(
 function sendAhead(locale: Locale, language: string, pages: readonly IndexedPage[], outDir: string): EarlyIndex {
   let stopped = false;
   const session = openIndex(language);
+  const read = outputPageReader(outDir);
   const fed = session.then(async (open) => {
-    const sent = await feedPages(open, pages, async (page) => readOutputPage(outDir, page.file), language, {
+    const sent = await feedPages(open, pages, async (page) => read(page.file), language, {
       inFlight: EARLY_IN_FLIGHT,
       stopped: () => stopped,
     });
@@ -124,6 +145,7 @@ export async function completeEarly(
   const fits =
     fed !== undefined &&
     session !== undefined &&
+    !session.closed &&
     early.language === language &&
     fed.sent.length === fed.pages.length &&
     fed.pages.length <= own.length &&
@@ -132,10 +154,11 @@ export async function completeEarly(
     await early.stop();
     return undefined;
   }
+  const read = outputPageReader(dir);
   for (let i = 0; i < fed.pages.length; i++) {
     const page = own[i] as IndexedPage;
     if (current(page)) continue;
-    const doc = searchDocument(readOutputPage(dir, page.file), language);
+    const doc = searchDocument(read(page.file), language);
     // A page with no document was not sent: one that now has one would be added at the end, out of place.
     if ((doc !== undefined) !== fed.sent[i]) {
       await early.stop();
@@ -143,6 +166,6 @@ export async function completeEarly(
     }
     if (doc !== undefined) await session.add(page.url, doc);
   }
-  await feedPages(session, own.slice(fed.pages.length), async (page) => readOutputPage(dir, page.file), language);
+  await feedPages(session, own.slice(fed.pages.length), async (page) => read(page.file), language);
   return session;
 }

@@ -1,7 +1,8 @@
 /**
  * The search index of each locale (docs/search.md): Pagefind, run through its Node API on the main
  * content of the pages the build just wrote. Pagefind is loaded on first use, like sharp: a build that
- * writes no index (none changed) never starts its binary.
+ * writes no index (none changed) never starts its binary, unless a page source was modified since the last
+ * build (cli/core/write/search-early.ts).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -118,35 +119,60 @@ export interface IndexSession {
   add(url: string, doc: string): Promise<void>;
   /** Has Pagefind write the index of the pages sent into `into`, once `ready` (what is lent to it) has settled. */
   write(into: string, ready: Promise<unknown>): Promise<void>;
-  /** Stops the service: what it was doing fails. */
+  /** Stops the service: what it was doing fails, and the session takes nothing more. */
   close(): Promise<void>;
+  /** True once `close` was called. */
+  readonly closed: boolean;
 }
 
-/** Starts a Pagefind service for pages of `language` (only one runs at a time: `close` stops it). */
+/**
+ * The session whose service runs: Pagefind's Node API keeps one service process for all its indexes, so
+ * only this session's `close` stops it, and a session closed before never stops another's.
+ */
+let running: object | undefined;
+
+/** Starts a Pagefind service for pages of `language` (one at a time: `close` stops it). */
 export async function openIndex(language: string): Promise<IndexSession> {
   const pagefind = await loadPagefind();
+  const token = {};
+  running = token;
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    if (running !== token) return;
+    running = undefined;
+    await pagefind.close();
+  };
+  /** Fails at once once closed: a call to Pagefind's API would start a new service, knowing no index. */
+  const open = (): void => {
+    if (closed) throw pagefindFailed('take a page', ['its service was stopped']);
+  };
   try {
     const created = await pagefind.createIndex({ forceLanguage: language });
     if (!created.index) throw pagefindFailed('start', created.errors);
     const { index } = created;
     return {
-      add: (url, doc) =>
-        index.addHTMLFile({ url, content: doc }).then((result) => {
-          if (result.errors.length) throw pagefindFailed(`index ${url}`, result.errors);
-        }),
+      add: async (url, doc) => {
+        open();
+        const result = await index.addHTMLFile({ url, content: doc });
+        if (result.errors.length) throw pagefindFailed(`index ${url}`, result.errors);
+      },
       async write(into, ready) {
         await ready;
+        open();
         const written = await index.writeFiles({ outputPath: into });
         if (written.errors.length) throw pagefindFailed('write its index', written.errors);
         // Synchronous: a few files, which should not wait behind the build's writes in the thread pool.
         for (const name of readdirSync(into)) if (UI_FILE.test(name)) rmSync(join(into, name), { recursive: true, force: true });
       },
-      close: async () => {
-        await pagefind.close();
+      close,
+      get closed() {
+        return closed;
       },
     };
   } catch (error) {
-    await pagefind.close();
+    await close();
     throw error;
   }
 }

@@ -142,6 +142,19 @@ describe('an index begun from the last output', () => {
     expect(await completeEarly(begin(last), bare.pages, 'zh', bare.dir, () => false)).toBeDefined();
   });
 
+  it('is never completed once stopped, even with every page answered, and takes nothing more', async () => {
+    const last = output(range(10));
+    const early = begin(last);
+    await early.fed;
+    await early.stop();
+    const session = await early.session;
+    expect(session.closed).toBe(true);
+    expect(await completeEarly(early, last.pages, 'zh', last.dir, () => true)).toBeUndefined();
+    // Refused here: Pagefind's API would start a new service that knows no index.
+    await expect(session.add('/p1', page(1))).rejects.toThrow(/stopped/);
+    await expect(session.write(join(last.dir, 'x'), Promise.resolve())).rejects.toThrow(/stopped/);
+  });
+
   it('never reads a page through a link: what was sent is thrown away', async () => {
     const last = output(range(10));
     const secret = folderWith({ 'p4.html': page(4, ' secretword') });
@@ -151,6 +164,17 @@ describe('an index begun from the last output', () => {
     await expect(early.fed).rejects.toThrow(/ELOOP|symbolic/);
     const now = output(range(10));
     expect(await completeEarly(early, now.pages, 'zh', now.dir, () => true)).toBeUndefined();
+  });
+
+  it('never reads a page through a linked folder either', async () => {
+    const last = output(range(3));
+    const elsewhere = folderWith({ 'p1.html': page(1, ' secretword') });
+    const pages = [...last.pages, { url: '/en/p1', locale: 'zh', file: 'linked/p1.html' }];
+    symlinkSync(elsewhere, join(last.dir, 'linked'));
+    const { content, since } = contentEdited('zh/p1.md');
+    const early = beginEarlyIndex(content, last.dir, since, recordOf(pages));
+    started.push(early as EarlyIndex);
+    await expect(early?.fed).rejects.toThrow(/through a link/);
   });
 });
 

@@ -5,7 +5,7 @@
  * saves end with the index of the newest text, the same bytes a fresh build writes. Counted in events and
  * files, never in time.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import { build, type BuildOptions } from '../../../../cli/core/build.ts';
 import { endSession, indexInBackground, rebuild, startSession, type WatchState } from '../../../../cli/core/watch.ts';
 import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
 import { treeDigest } from '../../../helpers/site.ts';
-import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import { indexLocale } from '../../../../cli/core/write/search-index.ts';
 
 const PAGES = {
   'en/alpha.md': '---\ntitle: Alpha\ndescription: Alpha page\nkeywords: alpha\n---\n\nThe alpha console.\n',
@@ -86,55 +84,6 @@ describe('build: the index of each locale', () => {
     const result = await build(options(content, out));
     expect(result.rendered).toBeGreaterThan(0);
     expect({ ...filesOf(join(out, 'pagefind')), ...filesOf(join(out, 'en', 'pagefind')) }).toEqual(before);
-  });
-
-  it('ends as a fresh build after edits, a page changed by hand and pages added, its index begun ahead', async () => {
-    const many: Record<string, string> = { ...PAGES };
-    for (let i = 0; i < 12; i++) many[`zh/p${i}.md`] = `---\ntitle: 第${i}页\ndescription: 第${i}页\n---\n\n影像工作站第${i}页。\n`;
-    const content = makeContent(many);
-    const out = join(dirname(content), 'dist');
-    await build(options(content, out));
-    const steps: Array<() => void> = [
-      // An edit of the main content; a page written over by hand (its document sent ahead is not the one built).
-      () => {
-        append(content, 'zh/p3.md', '斑马词。');
-        writeFileSync(join(out, 'p5.html'), '<html><body><main>手改的页面</main></body></html>');
-      },
-      // A page sorting after every other, then one sorting among them (what was sent ahead is thrown away).
-      () => writeFileSync(join(content, 'zh/z9.md'), '---\ntitle: 末页\ndescription: 末页\n---\n\n最后一页。\n'),
-      () => writeFileSync(join(content, 'zh/p10x.md'), '---\ntitle: 中页\ndescription: 中页\n---\n\n中间一页。\n'),
-      // A page removed, and one whose title alone changes.
-      () => {
-        rmSync(join(content, 'zh/p7.md'));
-        writeFileSync(join(content, 'zh/p2.md'), readFileSync(join(content, 'zh/p2.md'), 'utf8').replace('第2页', '第二页'));
-      },
-    ];
-    for (const step of steps) {
-      step();
-      await build(options(content, out));
-      const fresh = join(tempDir(), 'fresh');
-      await build(options(content, fresh));
-      expect(treeDigest(out)).toEqual(treeDigest(fresh));
-    }
-    expect(indexedText(join(out, 'pagefind'))).toContain('斑马');
-    expect(indexedText(join(out, 'pagefind'))).not.toContain('手改');
-  });
-
-  it('indexes a new output folder’s locales while its pages render, as after the render', async () => {
-    const content = makeContent({ ...PAGES, 'zh/beta.md': '---\ntitle: 贝塔\ndescription: 贝塔页\n---\n\n贝塔工作站。\n' });
-    const out = join(dirname(content), 'dist');
-    const result = await build(options(content, out));
-    for (const [locale, folder] of [
-      ['zh', 'pagefind'],
-      ['en', 'en/pagefind'],
-    ] as const) {
-      const listed = result.built.search.locales[locale]?.pages ?? [];
-      expect(listed.length).toBeGreaterThan(0);
-      const pages = listed.map(([url, file]) => ({ url, file, locale }));
-      const after = join(tempDir(), 'after');
-      await indexLocale(out, locale, pages, DEFAULTS.locales, after);
-      expect(treeDigest(join(out, folder))).toEqual(treeDigest(after));
-    }
   });
 
   it('indexes every locale into a new output folder, reusing no index', async () => {
