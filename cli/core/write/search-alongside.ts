@@ -1,7 +1,7 @@
 /**
  * The index of a small site made while its pages render (docs/search.md, "How it fits the build"). A
- * build of a few dozen pages spends about a fifth of its time in its search stage, one Pagefind service
- * after the other with the main thread idle, after a render that leaves the other core idle. Where every
+ * small build would otherwise spend a good part of its time in its search stage, one Pagefind service
+ * after the other with the main thread idle, after a render that left the other core idle. Where every
  * page a locale lists is rendered by this build and the render is too small for threads, each page's
  * HTML is handed to the locale's Pagefind service as the sink is given it, in URL order as an index made
  * after the render would send it, so the index is the same; each locale's index is written into its

@@ -1,14 +1,14 @@
 /**
  * A locale's index begun before the build knows what changed (docs/search.md, "How it fits the build").
- * Such a build spends about a second loading, planning and writing the site before its search stage, and
- * Pagefind, which takes one page at a time on the other core, would only start then. So when a locale's
- * page sources changed since the last build, the pages of its last index are sent at once, as the output
- * folder holds them, to a Pagefind service in the order of that index. The search stage later sends again
- * each page whose document may differ from what was sent (its source changed, or its file in the output
- * is not as the last build left it), which Pagefind puts in the old one's place
- * (`IndexSession`), then the pages after the last one sent, and has the index written: the same pages in
- * the same order as a fresh index, so the same bytes. Where that cannot be so (a page added or removed
- * before the end, another language), what was sent is thrown away and the locale indexed as before.
+ * A build after an edit spends much of its time loading, planning and writing the site before its search
+ * stage, and Pagefind, which takes one page at a time on the other core, would only start then. So when a
+ * locale's page sources changed since the last build, the pages of its last index are sent at once, as the
+ * output folder holds them, to a Pagefind service in the order of that index. The search stage later sends
+ * again each page whose document may differ from what was sent (its source changed, or its file in the
+ * output is not as the last build left it), which Pagefind puts in the old one's place (`IndexSession`),
+ * then the pages after the last one sent, and has the index written: the same pages in the same order as a
+ * fresh index, so the same bytes. Where that cannot be so (a page added or removed before the end, another
+ * language), what was sent is thrown away and the locale indexed as before.
  */
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';

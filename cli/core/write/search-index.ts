@@ -146,7 +146,7 @@ export async function openIndex(language: string): Promise<IndexSession> {
   };
   /** Fails at once once closed: a call to Pagefind's API would start a new service, knowing no index. */
   const open = (): void => {
-    if (closed) throw pagefindFailed('take a page', ['its service was stopped']);
+    if (closed) throw pagefindFailed('go on', ['its service was stopped']);
   };
   try {
     const created = await pagefind.createIndex({ forceLanguage: language });
