@@ -9,7 +9,6 @@ import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { cacheDirOf, displayPath, byPath } from './common/paths.ts';
-import { statIfAny } from './common/files.ts';
 import { DEFAULTS } from './common/defaults.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
@@ -32,6 +31,7 @@ import {
   emptyManifest,
   heldFiles,
   manifestName,
+  manifestWritten,
   readManifest,
   recordedFiles,
   recordFiles,
@@ -207,7 +207,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const early = beginEarlyIndex(
     resolve(options.contentDir),
     outDir,
-    statIfAny(join(cacheDir, manifestName(outDir)))?.mtimeMs,
+    manifestWritten(cacheDir, outDir),
     previous.search ?? emptySearchRecord(),
   );
   try {

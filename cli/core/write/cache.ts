@@ -68,6 +68,11 @@ export async function readManifest(cacheDir: string, outDir: string, tool: strin
   return emptyManifest(tool);
 }
 
+/** When the manifest of `outDir` was last written (ms since the epoch); undefined when there is none. */
+export function manifestWritten(cacheDir: string, outDir: string): number | undefined {
+  return statIfAny(manifestPath(cacheDir, outDir))?.mtimeMs;
+}
+
 /**
  * The files the last successful build of `outDir` wrote, whatever version of the tool wrote them; undefined
  * when there is no record. `deploy` compares them with the folder to refuse anything but a build's output.
