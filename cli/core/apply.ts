@@ -49,7 +49,7 @@ export async function applyPlan(
   const produced = Promise.all(
     p.render.flatMap((path) => {
       const make = targets.get(path)?.make;
-      return make?.kind === 'produce' ? [make.produce().then((from) => sink.lend(path, from))] : [];
+      return make?.kind === 'produce' ? [make.produce().then((from) => sink.copy(path, from))] : [];
     }),
   );
   // A failure is looked at once rendering is done (an unobserved rejection must not end the process).

@@ -17,7 +17,7 @@ export function tempDir(prefix = 'ecom-test-'): string {
 }
 
 /** A fresh temp folder (as `tempDir`) holding `files`: their text by path, folders made as needed. */
-export function folderWith(files: Readonly<Record<string, string | Uint8Array>>, prefix?: string): string {
+export function folderWith(files: Readonly<Record<string, string>>, prefix?: string): string {
   const dir = tempDir(prefix);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

@@ -18,8 +18,8 @@ export type Maker =
   | { kind: 'copy'; from: string }
   /**
    * Made when the plan asks for it, outside the render threads (an encoded image, a social card), into a
-   * cache file whose path it resolves to; the file is then lent to the output (hard-linked where it can be,
-   * copied otherwise), so its bytes never pass through this process but to be hashed. The key says what the bytes depend on, so an unchanged one is reused
+   * cache file whose path it resolves to; the file is then copied like a public/ one, so its bytes never
+   * pass through this process. The key says what the bytes depend on, so an unchanged one is reused
    * without being made again.
    */
   | { kind: 'produce'; produce: () => Promise<string> };

@@ -30,8 +30,8 @@ export interface CacheRule {
   /** Above this many bytes of cards and photos, files the last build did not use go, oldest first. */
   maxBytes: number;
   /**
-   * A file used (made, or taken from the cache, which marks it) this recently is never removed: a build
-   * running at the same time may be about to link or copy it.
+   * A file used (made or taken from the cache, which touches it) this recently is never removed: a build
+   * running at the same time may be about to copy it.
    */
   graceMs: number;
 }
@@ -54,11 +54,7 @@ const ALWAYS_KEPT: ReadonlySet<string> = new Set(['images/probes.json']);
 export interface CachedFile {
   path: string;
   size: number;
-  /**
-   * When it was last used (ms): its status change time, which a build's mark of use (`takeCached`) and
-   * each hard link made to it move, or its modification time if later.
-   */
-  usedMs: number;
+  mtimeMs: number;
 }
 
 /**
@@ -94,11 +90,11 @@ export function planPrune(
   const liveOutputs = new Map<string, boolean>();
   for (const use of uses) for (const file of use.files) if (file.startsWith('builds/')) liveOutputs.set(file, exists(use.out));
   const remove = new Set<string>();
-  const recent = (file: CachedFile): boolean => now - file.usedMs < rule.graceMs;
+  const recent = (file: CachedFile): boolean => now - file.mtimeMs < rule.graceMs;
   for (const file of files) {
     if (used.has(file.path) || ALWAYS_KEPT.has(file.path) || recent(file)) continue;
     // A build record of an output folder that still exists stays for the time limit: deploy checks the folder against it.
-    if (file.path.startsWith('builds/') && (liveOutputs.get(file.path) ?? true) && now - file.usedMs <= rule.maxAgeMs) continue;
+    if (file.path.startsWith('builds/') && (liveOutputs.get(file.path) ?? true) && now - file.mtimeMs <= rule.maxAgeMs) continue;
     remove.add(file.path);
   }
   let total = files.filter((file) => !remove.has(file.path) && !file.path.startsWith('builds/')).reduce((sum, f) => sum + f.size, 0);
@@ -113,7 +109,7 @@ export function planPrune(
           !ALWAYS_KEPT.has(file.path) &&
           !recent(file),
       )
-      .sort((a, b) => a.usedMs - b.usedMs);
+      .sort((a, b) => a.mtimeMs - b.mtimeMs);
     for (const file of older) {
       if (total <= rule.maxBytes) break;
       remove.add(file.path);
@@ -138,7 +134,7 @@ async function readUses(cacheDir: string): Promise<CacheUse[]> {
   }
 }
 
-/** Every file of the pruned folders of `cacheDir`, with its size and when it was last used. */
+/** Every file of the pruned folders of `cacheDir`, with its size and mtime. */
 export async function cachedFiles(cacheDir: string): Promise<CachedFile[]> {
   const found: CachedFile[] = [];
   for (const folder of PRUNED_FOLDERS) {
@@ -149,7 +145,7 @@ export async function cachedFiles(cacheDir: string): Promise<CachedFile[]> {
     // Synchronous stats (`statIfAny`): every build that writes pays this walk over thousands of files.
     for (const name of names) {
       const info = statIfAny(join(cacheDir, folder, name));
-      if (info?.isFile()) found.push({ path: `${folder}/${name}`, size: info.size, usedMs: Math.max(info.mtimeMs, info.ctimeMs) });
+      if (info?.isFile()) found.push({ path: `${folder}/${name}`, size: info.size, mtimeMs: info.mtimeMs });
     }
   }
   return found;

@@ -8,18 +8,13 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { carryOver, folderMaker } from './cache.ts';
 import { folderLinker, writeFileAtomic } from '../common/files.ts';
-import { md5CopySync, md5File, md5Of, md5SmallFileSync } from '../common/md5-file.ts';
+import { md5CopySync, md5Of } from '../common/md5-file.ts';
 import { isInside } from '../common/paths.ts';
 
 /** Where the files of a plan go. Calls may be buffered; `flush` waits for them and throws the first failure. */
 export interface Sink {
   write(path: string, data: string | Uint8Array): void;
   copy(path: string, from: string): void;
-  /**
-   * A file of the build's cache (a social card, an encoded photo), which the cache never changes in place:
-   * hard-linked where the sink can, copied otherwise.
-   */
-  lend(path: string, from: string): void;
   /** A file held already with the right bytes. */
   reuse(path: string): void;
   remove(path: string): void;
@@ -98,8 +93,6 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
     removed,
     write: (path, data) => void operations.push({ op: 'write', path, data }),
     copy: (path, from) => void operations.push({ op: 'copy', path, from }),
-    // Copied: the served folder stays apart from the cache, and an edit's few files cost little.
-    lend: (path, from) => void operations.push({ op: 'copy', path, from }),
     reuse: () => undefined,
     remove: (path) => void operations.push({ op: 'remove', path }),
     async flush() {
@@ -119,9 +112,9 @@ export function inPlaceSink(dir: string): Sink & { written: string[]; removed: s
 }
 
 /**
- * A sink that fills a new folder, for `build`: files are written as they come (bounded concurrency), a
- * reused file is hard-linked from the previous output (`from`; listed in `linked`) and a lent one from the
- * cache, each copied where links are not possible. The MD5 of each file written or copied is taken from the bytes as they pass (`digests`, by
+ * A sink that fills a new folder, for `build`: files are written as they come (bounded concurrency), and a
+ * reused file is hard-linked from the previous output (`from`; listed in `linked`), copied where links are
+ * not possible. The MD5 of each file written or copied is taken from the bytes as they pass (`digests`, by
  * path), so that the build's record (cli/core/write/cache.ts) never reads its output back, and a linked
  * file keeps the record it had.
  */
@@ -152,16 +145,6 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
     waiting.push(task);
     pump();
   };
-  const copy = (path: string, source: string): void => {
-    const target = insideOutput(dir, path);
-    add(async () => {
-      await ensureFolder(target);
-      // A turn of the event loop before each synchronous copy: hundreds of them in a row would otherwise
-      // hold back what waits on I/O meanwhile (the answers of a Pagefind service indexing alongside).
-      await new Promise((next) => setImmediate(next));
-      digests.set(path, md5CopySync(source, target));
-    });
-  };
   return {
     digests,
     linked,
@@ -173,18 +156,15 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
         digests.set(path, md5Of(data));
       });
     },
-    copy,
-    lend(path, source) {
+    copy(path, source) {
       const target = insideOutput(dir, path);
-      // A hard link made at once: no new file to allocate, which costs more than its bytes on some file
-      // systems. Its MD5 is read from the cache's name for it (the same bytes; the output is never read back).
-      if (!link(source, target)) {
-        copy(path, source);
-        return;
-      }
-      const md5 = md5SmallFileSync(source);
-      if (md5 !== undefined) digests.set(path, md5);
-      else add(async () => void digests.set(path, (await md5File(source)).md5));
+      add(async () => {
+        await ensureFolder(target);
+        // A turn of the event loop before each synchronous copy: hundreds of them in a row would otherwise
+        // hold back what waits on I/O meanwhile (the answers of a Pagefind service indexing alongside).
+        await new Promise((next) => setImmediate(next));
+        digests.set(path, md5CopySync(source, target));
+      });
     },
     reuse(path) {
       const target = insideOutput(dir, path);

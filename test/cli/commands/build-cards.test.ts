@@ -139,14 +139,11 @@ describe('cards are made once', () => {
     for (const p of paths) expect(statSync(cardFile(p)).ino, p).toBe(before.get(p)?.ino);
 
     // The output is gone: cards come from the card cache, which is not written again (a card drawn anew
-    // replaces its file, a new inode), hard-linked into the output rather than copied (no new file), and
-    // with their dates as they were (what the build record tells a card changed by hand by).
-    const dated = statSync(cached).mtimeMs;
+    // replaces its file, a new inode; a cache hit only touches it).
     rmSync(out, { recursive: true });
     await build();
     expect(statSync(cached).ino).toBe(cachedFile);
-    expect(statSync(cardFile('/en/b')).ino).toBe(cachedFile);
-    expect(statSync(cached).mtimeMs).toBe(dated);
+    expect(readFileSync(cardFile('/en/b')).equals(readFileSync(cached))).toBe(true);
     const kept = new Map(paths.map((p) => [p, statSync(cardFile(p)).ino]));
 
     // One title edited: that page's card is new, every other card is the one the last build wrote.
@@ -157,19 +154,6 @@ describe('cards are made once', () => {
       expect(cardFile(p), p).toBe(before.get(p)?.file);
       expect(statSync(cardFile(p)).ino, p).toBe(kept.get(p));
     }
-
-    // A card changed by hand in the output, in place and so through its link into the cache: the next
-    // build puts it back, drawn anew into the cache, which no longer holds the change either.
-    const good = readFileSync(cardFile('/en/b'));
-    writeFileSync(cardFile('/en/b'), 'changed by hand');
-    await build();
-    expect(readFileSync(cardFile('/en/b')).equals(good)).toBe(true);
-    expect(readFileSync(cached).equals(good)).toBe(true);
-    expect(statSync(cached).ino).not.toBe(cachedFile);
-    // And a build of a new folder takes the card drawn anew, not the one changed.
-    const fresh = join(tempDir(), 'dist');
-    expect((await runCli(['build', '--content', content, '--out', fresh, '--quiet'])).stderr).toBe('');
-    expect(readFileSync(join(fresh, cardFile('/en/b').slice(out.length))).equals(good)).toBe(true);
   });
 });
 

@@ -1,9 +1,9 @@
 /** cli/core/common/files.ts, md5-file.ts and paths.ts: hashing, atomic writes, reading without links, shown paths. */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash, readText, takeCached, writeCacheFile, writeFileAtomic } from '../../../../cli/core/common/files.ts';
+import { contentHash, readText, writeFileAtomic } from '../../../../cli/core/common/files.ts';
 import { md5File, openNoFollow } from '../../../../cli/core/common/md5-file.ts';
 import { displayPath, IGNORED_GLOBS, isIgnoredName, isInside } from '../../../../cli/core/common/paths.ts';
 import { tempDir } from '../../../helpers/temp.ts';
@@ -30,45 +30,6 @@ describe('readText and writeFileAtomic', () => {
 
   it('rejects with the system error of a missing file', async () => {
     await expect(readText(join(tempDir(), 'missing.md'))).rejects.toMatchObject({ code: 'ENOENT' });
-  });
-});
-
-/** Whether the file system of the temp folders keeps files' birth times (what tells a cache file written again). */
-const BIRTH_TIMES = (() => {
-  const probe = join(tempDir(), 'probe');
-  writeFileSync(probe, '');
-  return lstatSync(probe).birthtimeMs > 0;
-})();
-
-describe('writeCacheFile and takeCached', () => {
-  it.runIf(BIRTH_TIMES)('takes a cache file as it was made, leaving its date alone, and not one written after it was made', async () => {
-    const dir = tempDir();
-    const path = join(dir, 'cards', 'a.png');
-    await writeCacheFile(path, 'card');
-    expect(readdirSync(join(dir, 'cards'))).toEqual(['a.png']);
-    const made = lstatSync(path);
-    // Dated to the whole second of its birth.
-    expect(made.mtimeMs).toBe(Math.floor(made.birthtimeMs / 1000) * 1000);
-    expect(await takeCached(path)).toBe(true);
-    expect(lstatSync(path).mtimeMs).toBe(made.mtimeMs);
-    expect(lstatSync(path).mode).toBe(made.mode);
-    // Written again in place, later: its date is past its birth, and it is not taken.
-    writeFileSync(path, 'changed');
-    const later = new Date(made.birthtimeMs + 1000);
-    utimesSync(path, later, later);
-    expect(await takeCached(path)).toBe(false);
-    // Made again: a new file, taken.
-    await writeCacheFile(path, 'card');
-    expect(readFileSync(path, 'utf8')).toBe('card');
-    expect(await takeCached(path)).toBe(true);
-  });
-
-  it('does not take a missing file or a symbolic link', async () => {
-    const dir = tempDir();
-    await writeCacheFile(join(dir, 'real.png'), 'card');
-    symlinkSync(join(dir, 'real.png'), join(dir, 'link.png'));
-    expect(await takeCached(join(dir, 'link.png'))).toBe(false);
-    expect(await takeCached(join(dir, 'missing.png'))).toBe(false);
   });
 });
 

@@ -39,7 +39,6 @@ function recorder(): Sink & { paths: string[] } {
     paths,
     write: (path) => void paths.push(path),
     copy: (path) => void paths.push(path),
-    lend: (path) => void paths.push(path),
     reuse: (path) => void paths.push(path),
     remove: () => undefined,
     flush: async () => undefined,

@@ -5,7 +5,7 @@
  * failed write. Each case runs with a few operations (written synchronously) and with many (asynchronously).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inPlaceSink, insideOutput, newFolderSink } from '../../../../cli/core/write/sinks.ts';
@@ -42,41 +42,25 @@ for (const many of [false, true]) {
     it('changes nothing until flushed, then writes, copies and removes, leaving no temp file', async () => {
       const dir = folderWith({ 'old.html': 'old', 'keep.html': 'keep' });
       const source = join(folderWith({ 'photo.jpg': 'jpeg bytes' }), 'photo.jpg');
-      const card = join(folderWith({ 'card.png': 'png bytes' }), 'card.png');
       const before = treeDigest(dir);
       const sink = inPlaceSink(dir);
       sink.write('en/new.html', 'new');
       sink.write('keep.html', Buffer.from('kept, rewritten'));
       sink.copy('assets/img/photo.jpg', source);
-      sink.lend('assets/cards/card.png', card);
       sink.reuse('keep.html');
       sink.remove('old.html');
       extra(sink);
       expect(treeDigest(dir)).toEqual(before);
       await sink.flush();
-      expect(entries(dir)).toEqual(
-        expected([
-          'assets/',
-          'assets/cards/',
-          'assets/cards/card.png',
-          'assets/img/',
-          'assets/img/photo.jpg',
-          'en/',
-          'en/new.html',
-          'keep.html',
-        ]),
-      );
-      // A lent file is copied: the served folder shares nothing with the cache.
-      expect(readFileSync(join(dir, 'assets/cards/card.png'), 'utf8')).toBe('png bytes');
-      expect(statSync(join(dir, 'assets/cards/card.png')).ino).not.toBe(statSync(card).ino);
+      expect(entries(dir)).toEqual(expected(['assets/', 'assets/img/', 'assets/img/photo.jpg', 'en/', 'en/new.html', 'keep.html']));
       expect(readFileSync(join(dir, 'en/new.html'), 'utf8')).toBe('new');
       expect(readFileSync(join(dir, 'keep.html'), 'utf8')).toBe('kept, rewritten');
       expect(readFileSync(join(dir, 'assets/img/photo.jpg'), 'utf8')).toBe('jpeg bytes');
       expect(sink.removed).toEqual(['old.html']);
-      expect(sink.written.slice(0, 4)).toEqual(['en/new.html', 'keep.html', 'assets/img/photo.jpg', 'assets/cards/card.png']);
+      expect(sink.written.slice(0, 3)).toEqual(['en/new.html', 'keep.html', 'assets/img/photo.jpg']);
       // A second flush has nothing left to do.
       await sink.flush();
-      expect(sink.written).toHaveLength(4 + (many ? PADDING : 0));
+      expect(sink.written).toHaveLength(3 + (many ? PADDING : 0));
     });
 
     it('removes before it writes, so a file may turn into a folder and a folder into a file', async () => {
@@ -165,32 +149,6 @@ describe('the new-folder sink', () => {
       'en/page.html': md5('page'),
       'assets/photo.jpg': md5('jpeg bytes'),
     });
-  });
-
-  it('lends a cache file by a hard link and gives its MD5, and copies one it cannot link', async () => {
-    const big = Buffer.alloc(1024 * 1024 + 7, 'x');
-    const cache = folderWith({ 'cards/a.png': 'card a', 'cards/b.png': 'card b', 'images/big.avif': big });
-    const dir = join(tempDir('ecom-sink-'), 'new');
-    // A name in the way of b.png: its link fails, and it is copied instead.
-    mkdirSync(join(dir, 'assets', 'cards'), { recursive: true });
-    writeFileSync(join(dir, 'assets', 'cards', 'b.png'), 'in the way');
-    const sink = newFolderSink(dir, folderWith({}));
-    sink.lend('assets/cards/a.png', join(cache, 'cards/a.png'));
-    sink.lend('assets/cards/b.png', join(cache, 'cards/b.png'));
-    sink.lend('assets/img/big.avif', join(cache, 'images/big.avif'));
-    await sink.flush();
-    expect(statSync(join(dir, 'assets/cards/a.png')).ino).toBe(statSync(join(cache, 'cards/a.png')).ino);
-    expect(statSync(join(dir, 'assets/img/big.avif')).ino).toBe(statSync(join(cache, 'images/big.avif')).ino);
-    expect(statSync(join(dir, 'assets/cards/b.png')).ino).not.toBe(statSync(join(cache, 'cards/b.png')).ino);
-    expect(readFileSync(join(dir, 'assets/cards/b.png'), 'utf8')).toBe('card b');
-    const md5 = (data: string | Buffer): string => createHash('md5').update(data).digest('hex');
-    expect(Object.fromEntries(sink.digests)).toEqual({
-      'assets/cards/a.png': md5('card a'),
-      'assets/cards/b.png': md5('card b'),
-      'assets/img/big.avif': md5(big),
-    });
-    // Lent files are not reused ones: the build record takes their size and date afresh.
-    expect([...sink.linked]).toEqual([]);
   });
 
   it('finishes the other writes and then throws the first failure', async () => {
