@@ -1,7 +1,7 @@
 /** File helpers shared by the build, its caches and `watch`. */
 import { createHash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFile, type Stats, statSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, utimes, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** A short content hash, the same for the same bytes on every machine. */
@@ -26,6 +26,24 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temp, data);
   await rename(temp, path);
+}
+
+/**
+ * Whether a file of a cache (a social card, an encoded photo) is there to be taken, touched if so: the
+ * cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts). Only a regular file is taken: a
+ * symbolic link put in its place is neither followed nor touched, and the caller makes the file anew over it,
+ * so nothing outside the project is read or published through the cache.
+ */
+export async function takeCached(path: string): Promise<boolean> {
+  try {
+    if (!(await lstat(path)).isFile()) return false;
+    const now = new Date();
+    await utimes(path, now, now);
+    return true;
+  } catch {
+    // Not made yet, or removed meanwhile.
+    return false;
+  }
 }
 
 /**

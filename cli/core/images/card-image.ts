@@ -15,13 +15,13 @@
  * those (drawCard), which is far cheaper than libvips compositing and encoding the whole canvas.
  */
 import { availableParallelism } from 'node:os';
-import { readFile, stat, utimes } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardSpec, type CardText } from './card-spec.ts';
-import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { contentHash, takeCached, writeFileAtomic } from '../common/files.ts';
 import { semaphore } from '../common/semaphore.ts';
 import { ADLER_BASE, adler32, deflateBlock, encodeRgbPng, joinAdler, type Adler, type Deflated } from './png.ts';
 
@@ -371,14 +371,7 @@ export function cardCacheName(card: Pick<CardSpec, 'key'>): string {
  */
 export async function produceCard(card: CardSpec, art: CardArt, cacheDir: string, onMade?: () => void): Promise<string> {
   const cached = join(cacheDir, cardCacheName(card));
-  try {
-    // Touched as it is used: the cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts).
-    const now = new Date();
-    await utimes(cached, now, now);
-    return cached;
-  } catch {
-    // Not made yet.
-  }
+  if (await takeCached(cached)) return cached;
   const bytes = await cardThrottle('card', () =>
     card.source.kind === 'drawn' ? drawCard(card.source.text, card.source.lang, art) : coverCard(card.source.file),
   );

@@ -6,13 +6,13 @@
  * ever encoded twice, across builds and `watch` sessions.
  */
 import { availableParallelism } from 'node:os';
-import { readFile, stat, utimes } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { OutputInfo } from 'sharp';
 import { loadSharp } from './sharp.ts';
 import { problem, SiteError } from '../common/errors.ts';
-import { contentHash, writeFileAtomic } from '../common/files.ts';
+import { contentHash, takeCached, writeFileAtomic } from '../common/files.ts';
 import { semaphore } from '../common/semaphore.ts';
 import { ENCODINGS, RASTER_EXTENSIONS, type ImageInfo, type ImageVariant } from './images.ts';
 
@@ -173,11 +173,7 @@ export async function produceVariant(
   shared.users += 1;
   const cached = join(cacheDir, variantCacheName(variant));
   try {
-    // Touched as it is used: the cache's pruning keeps what was used lately (cli/core/write/cache-gc.ts).
-    const now = new Date();
-    await utimes(cached, now, now);
-    return cached;
-  } catch {
+    if (await takeCached(cached)) return cached;
     // Not cached yet: encode it.
     try {
       shared.pixels ??= decode(source, widest, hash);

@@ -3,7 +3,7 @@
  * its og:image and twitter:image at a 1200×630 PNG of its own in the output; Chinese titles are set with
  * real glyphs; a card is made once and reused while what it shows is unchanged; front matter `card`.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import sharp from 'sharp';
@@ -154,6 +154,35 @@ describe('cards are made once', () => {
       expect(cardFile(p), p).toBe(before.get(p)?.file);
       expect(statSync(cardFile(p)).ino, p).toBe(kept.get(p));
     }
+  });
+});
+
+describe('the card cache', () => {
+  it('never follows a link put in place of a card: the card is drawn anew over it, and what it points at is left alone', async () => {
+    const title = `Page B linked ${Date.now()}`;
+    const content = makeContent({
+      'zh/b.md': '---\ntitle: 乙页面\ndescription: 乙\nkeywords: 乙\n---\n\n乙。\n',
+      'en/b.md': `---\ntitle: ${title}\ndescription: B\nkeywords: b\n---\n\nB.\n`,
+    });
+    const out = join(tempDir(), 'dist');
+    const build = async (): Promise<void> =>
+      expect((await runCli(['build', '--content', content, '--out', out, '--quiet'])).stderr).toBe('');
+    await build();
+    const card = (): string => cardOf(out, '/en/b', 'https://example.test');
+    const good = readFileSync(card());
+    const cached = join(CARD_CACHE, `${/\.([0-9a-f]{10})\.png$/.exec(card())?.[1]}.png`);
+    // A file outside the project, dated to the epoch, in the cache's place.
+    const outside = join(tempDir(), 'outside.png');
+    writeFileSync(outside, 'not a card');
+    utimesSync(outside, new Date(0), new Date(0));
+    rmSync(cached);
+    symlinkSync(outside, cached);
+    rmSync(out, { recursive: true });
+    await build();
+    expect(readFileSync(card()).equals(good)).toBe(true);
+    expect(lstatSync(cached).isFile()).toBe(true);
+    expect(readFileSync(outside, 'utf8')).toBe('not a card');
+    expect(statSync(outside).mtimeMs).toBe(0);
   });
 });
 

@@ -1,9 +1,9 @@
 /** cli/core/common/files.ts, md5-file.ts and paths.ts: hashing, atomic writes, reading without links, shown paths. */
 import { createHash } from 'node:crypto';
-import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash, readText, writeFileAtomic } from '../../../../cli/core/common/files.ts';
+import { contentHash, readText, takeCached, writeFileAtomic } from '../../../../cli/core/common/files.ts';
 import { md5File, openNoFollow } from '../../../../cli/core/common/md5-file.ts';
 import { displayPath, IGNORED_GLOBS, isIgnoredName, isInside } from '../../../../cli/core/common/paths.ts';
 import { tempDir } from '../../../helpers/temp.ts';
@@ -30,6 +30,25 @@ describe('readText and writeFileAtomic', () => {
 
   it('rejects with the system error of a missing file', async () => {
     await expect(readText(join(tempDir(), 'missing.md'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('takeCached', () => {
+  it('takes a regular file and touches it, and neither takes nor touches a link or a missing file', async () => {
+    const dir = tempDir();
+    const old = new Date(0);
+    for (const name of ['card.png', 'outside.png']) {
+      writeFileSync(join(dir, name), name);
+      utimesSync(join(dir, name), old, old);
+    }
+    symlinkSync(join(dir, 'outside.png'), join(dir, 'link.png'));
+    expect(await takeCached(join(dir, 'card.png'))).toBe(true);
+    expect(statSync(join(dir, 'card.png')).mtimeMs).toBeGreaterThan(0);
+    expect(await takeCached(join(dir, 'link.png'))).toBe(false);
+    expect(await takeCached(join(dir, 'missing.png'))).toBe(false);
+    expect(lstatSync(join(dir, 'link.png')).isSymbolicLink()).toBe(true);
+    expect(statSync(join(dir, 'outside.png')).mtimeMs).toBe(0);
+    expect(readFileSync(join(dir, 'outside.png'), 'utf8')).toBe('outside.png');
   });
 });
 
