@@ -11,3 +11,10 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** Seeds named by a fuzz run's FUZZ_SEEDS: `1,2,3` or a range `1-50`. */
+export function seedsFrom(spec: string): number[] {
+  const range = /^(\d+)-(\d+)$/.exec(spec);
+  if (range) return Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i);
+  return spec.split(',').map(Number);
+}

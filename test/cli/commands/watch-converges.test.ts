@@ -12,14 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runProjectCli, spawnWatch } from '../../helpers/cli.ts';
 import { copyProject } from '../../helpers/project.ts';
 import { treeDigest } from '../../helpers/site.ts';
-import { random } from '../../helpers/random.ts';
-
-/** Seeds from FUZZ_SEEDS: `1,2,3` or a range `1-50`. */
-function seedsFrom(spec: string): number[] {
-  const range = /^(\d+)-(\d+)$/.exec(spec);
-  if (range) return Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i);
-  return spec.split(',').map(Number);
-}
+import { random, seedsFrom } from '../../helpers/random.ts';
 
 // Few seeds in `npm test`: each starts watch on a copy of the project and builds the real site afresh at
 // every quiet point. `npm run fuzz` runs a long session.

@@ -5,13 +5,12 @@
  * index is the one Pagefind makes of the written pages afterwards, and the output a fresh build's. Which
  * path a build took is counted by wrapping the two modules' entry points.
  */
-import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { build, type BuildOptions, type BuildResult } from '../../../../cli/core/build.ts';
-import { DEFAULTS } from '../../../../cli/core/common/defaults.ts';
-import { indexLocale } from '../../../../cli/core/write/search-index.ts';
-import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
+import { build } from '../../../../cli/core/build.ts';
+import { makeContent, tempDir } from '../../../helpers/cli.ts';
+import { ageSources, expectIndexOfPages, inProcessBuild, saveEdited } from '../../../helpers/search-builds.ts';
 import { treeDigest } from '../../../helpers/site.ts';
 
 const seen = vi.hoisted(() => ({ completed: [] as boolean[], alongside: [] as string[][] }));
@@ -45,47 +44,7 @@ beforeEach(() => {
   seen.alongside.length = 0;
 });
 
-function options(content: string, out: string): BuildOptions {
-  // The sources run here, without the bundled render worker: pages render in this thread.
-  return { root: ROOT, contentDir: content, outDir: out, drafts: false, strict: false, threads: 0 };
-}
-
 const page = (title: string, text: string): string => `---\ntitle: ${title}\ndescription: ${title}\n---\n\n${text}\n`;
-
-/** Writes a page source, dated after any build of this test (so it counts as edited since the last). */
-function save(content: string, rel: string, text: string): void {
-  const file = join(content, rel);
-  writeFileSync(file, text);
-  const later = new Date(Date.now() + 60_000);
-  utimesSync(file, later, later);
-}
-
-/** Dates every page source an hour back: none counts as edited since the last build. */
-function age(content: string): void {
-  const before = new Date(Date.now() - 3_600_000);
-  for (const entry of readdirSync(content, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), before, before);
-}
-
-/** Each locale's index folder in `out` against the index Pagefind makes of the pages the build listed. */
-async function expectIndexOfPages(out: string, result: BuildResult): Promise<void> {
-  for (const [locale, folder] of [
-    ['zh', 'pagefind'],
-    ['en', 'en/pagefind'],
-  ] as const) {
-    const listed = result.built.search.locales[locale]?.pages ?? [];
-    expect(listed.length).toBeGreaterThan(0);
-    const after = join(tempDir(), 'after');
-    await indexLocale(
-      out,
-      locale,
-      listed.map(([url, file]) => ({ url, file, locale })),
-      DEFAULTS.locales,
-      after,
-    );
-    expect(treeDigest(join(out, folder))).toEqual(treeDigest(after));
-  }
-}
 
 describe('an index begun before the search stage', () => {
   it('is completed after an edit where it can be, thrown away where not, and ends as Pagefind’s index of the pages', async () => {
@@ -93,38 +52,38 @@ describe('an index begun before the search stage', () => {
     for (let i = 0; i < 12; i++) files[`zh/p${i}.md`] = page(`第${i}页`, `影像工作站第${i}页。`);
     const content = makeContent(files);
     const out = join(dirname(content), 'dist');
-    await build(options(content, out));
+    await build(inProcessBuild(content, out));
     const steps: Array<[string, () => void, boolean]> = [
       [
         'an edit of the main content, and a page written over by hand in the output',
         () => {
-          save(content, 'zh/p3.md', page('第3页', '影像工作站第3页。斑马词。'));
+          saveEdited(content, 'zh/p3.md', page('第3页', '影像工作站第3页。斑马词。'));
           writeFileSync(join(out, 'p5.html'), '<html><body><main>手改的页面</main></body></html>');
         },
         true,
       ],
-      ['a title alone', () => save(content, 'zh/p4.md', page('第四页', '影像工作站第4页。')), true],
-      ['a page sorting after every other', () => save(content, 'zh/z9.md', page('末页', '最后一页。')), true],
-      ['an English edit', () => save(content, 'en/alpha.md', page('Alpha', 'The alpha console, edited.')), true],
-      ['a page sorting among the others', () => save(content, 'zh/p10x.md', page('中页', '中间一页。')), false],
+      ['a title alone', () => saveEdited(content, 'zh/p4.md', page('第四页', '影像工作站第4页。')), true],
+      ['a page sorting after every other', () => saveEdited(content, 'zh/z9.md', page('末页', '最后一页。')), true],
+      ['an English edit', () => saveEdited(content, 'en/alpha.md', page('Alpha', 'The alpha console, edited.')), true],
+      ['a page sorting among the others', () => saveEdited(content, 'zh/p10x.md', page('中页', '中间一页。')), false],
       [
         'a page removed',
         () => {
           rmSync(join(content, 'zh/p7.md'));
-          save(content, 'zh/p2.md', readFileSync(join(content, 'zh/p2.md'), 'utf8'));
+          saveEdited(content, 'zh/p2.md', readFileSync(join(content, 'zh/p2.md'), 'utf8'));
         },
         false,
       ],
     ];
     for (const [name, step, completed] of steps) {
       seen.completed.length = 0;
-      age(content);
+      ageSources(content);
       step();
-      const result = await build(options(content, out));
+      const result = await build(inProcessBuild(content, out));
       expect(seen.completed, name).toEqual([completed]);
       await expectIndexOfPages(out, result);
       const fresh = join(tempDir(), 'fresh');
-      await build(options(content, fresh));
+      await build(inProcessBuild(content, fresh));
       expect(treeDigest(out), name).toEqual(treeDigest(fresh));
     }
     const zh = treeDigest(join(out, 'pagefind'));
@@ -138,17 +97,17 @@ describe('an index begun before the search stage', () => {
       'zh/beta.md': page('贝塔', '贝塔工作站。'),
     });
     const out = join(dirname(content), 'dist');
-    const result = await build(options(content, out));
+    const result = await build(inProcessBuild(content, out));
     expect(seen.alongside).toEqual([['zh', 'en']]);
     await expectIndexOfPages(out, result);
     // After an edit the edited locale's index is begun early instead; with the output folder removed, the
     // last build's record keeps no index, and both are made alongside again.
-    save(content, 'zh/beta.md', page('贝塔', '贝塔工作站，已编辑。'));
-    await build(options(content, out));
+    saveEdited(content, 'zh/beta.md', page('贝塔', '贝塔工作站，已编辑。'));
+    await build(inProcessBuild(content, out));
     expect([seen.alongside.length, seen.completed]).toEqual([1, [true]]);
-    age(content);
+    ageSources(content);
     rmSync(out, { recursive: true });
-    await expectIndexOfPages(out, await build(options(content, out)));
+    await expectIndexOfPages(out, await build(inProcessBuild(content, out)));
     expect(seen.alongside).toEqual([
       ['zh', 'en'],
       ['zh', 'en'],
