@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Locale } from '../../shared/constants.ts';
-import { localeCodes, type Locales } from './common/locales.ts';
+import { localeCodes, rankIn, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { cacheDirOf, displayPath, byPath } from './common/paths.ts';
 import { DEFAULTS } from './common/defaults.ts';
@@ -221,6 +221,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function buildFrom(options: BuildOptions, outDir: string, previous: Manifest, early: EarlyIndex | undefined): Promise<BuildResult> {
   const { root } = options;
   const cacheDir = cacheDirOf(root);
+  const lastSearch = previous.search ?? emptySearchRecord();
   const versions = versionCache(previous.versions);
   const site = await prepareSite(
     inputsOf(options),
@@ -263,7 +264,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   if (isEmpty(p) && held.size === Object.keys(previous.files).length && (await holdsExactly(outDir, previous))) {
     checkStrict(options, allWarnings(stages, keys, jobWarnings), refused);
     await recover(outDir);
-    return finish(0, previous.search ?? emptySearchRecord(), options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
+    return finish(0, lastSearch, options.keepPool ? new RenderPool(options.threads ?? 1) : undefined);
   }
 
   const output = await openOutput(outDir);
@@ -282,9 +283,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   // A small render takes one thread at most: the locales it renders whole, with no index to start from,
   // are indexed on the other core from its pages as they come (cli/core/write/search-alongside.ts).
   const alongside =
-    config.search && small && !early
-      ? indexWhileRendering(output.temp, jobs, p.render, { record: previous.search ?? emptySearchRecord(), held }, config)
-      : undefined;
+    config.search && small && !early ? indexWhileRendering(output.temp, jobs, p.render, { record: lastSearch, held }, config) : undefined;
   try {
     const applied = await applyPlan(
       p,
@@ -295,7 +294,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
       alongside ? alongside.tap(sink) : sink,
       (done, total) => options.onProgress?.(jobs.length - total + done, jobs.length),
       // The pages of the locale indexed first render first, and so on: each service has its pages soonest.
-      alongside ? (job) => rankOf(alongside.locales, job.page.locale) : undefined,
+      alongside ? (job) => rankIn(alongside.locales, job.page.locale) : undefined,
     );
     if (applied.errors.length) throw new SiteError(uniqueProblems(applied.errors));
     for (const [index, warnings] of applied.warnings) {
@@ -312,7 +311,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
       // Without search, no page is listed: no locale has an index.
       config.search ? jobs : [],
       written,
-      { dir: outDir, held, record: previous.search ?? emptySearchRecord() },
+      { dir: outDir, held, record: lastSearch },
       config.locales,
       config.basePath,
       { early, alongside },
@@ -374,12 +373,6 @@ function indexWhileRendering(
     ),
   );
   return indexAlongside(dir, listed, chosen, config.locales);
-}
-
-/** Where `locale` is in `order`: after them all when it is not there. */
-function rankOf(order: readonly Locale[], locale: Locale): number {
-  const at = order.indexOf(locale);
-  return at === -1 ? order.length : at;
 }
 
 /** The files of the cache folder a build into `outDir` uses: its cards, encoded photos and build record. */

@@ -31,6 +31,12 @@ export function localeCodes(locales: Locales): string[] {
   return locales.map((l) => l.code);
 }
 
+/** Where `code` is in `order` (the locales to go first, in turn): after them all when it is not there. */
+export function rankIn(order: readonly string[], code: string): number {
+  const at = order.indexOf(code);
+  return at === -1 ? order.length : at;
+}
+
 /** The locale with code `code`; throws for a code the configuration does not have (a programming error). */
 export function localeOf(locales: Locales, code: string): LocaleSpec {
   const found = locales.find((l) => l.code === code);

@@ -12,7 +12,7 @@ import { readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Locale } from '../../../shared/constants.ts';
 import { contentHash } from '../common/files.ts';
-import { localeCodes, type Locales } from '../common/locales.ts';
+import { localeCodes, rankIn, type Locales } from '../common/locales.ts';
 import { carryOver, folderMaker } from './cache.ts';
 import type { AlongsideIndex } from './search-alongside.ts';
 import { completeEarly, type EarlyIndex } from './search-early.ts';
@@ -140,8 +140,7 @@ export async function writeSearchIndex(
     }
     // The locales begun before this stage first, in the order they run: one Pagefind service runs at a time.
     const first = [...(alongside?.locales ?? []), ...(early ? [early.locale] : [])];
-    const rank = (locale: Locale): number => (first.includes(locale) ? first.indexOf(locale) : first.length);
-    for (const locale of [...toIndex].sort((a, b) => rank(a) - rank(b))) {
+    for (const locale of [...toIndex].sort((a, b) => rankIn(first, a) - rankIn(first, b))) {
       const folder = join(dir, indexFolder(locale, locales));
       if (alongside?.locales.includes(locale)) await alongside.done(locale);
       else {

@@ -6,6 +6,7 @@ import {
   fallbackCycle,
   localePrefix,
   ogLocaleOf,
+  rankIn,
   resolveFallback,
   type Locales,
 } from '../../../../cli/core/common/locales.ts';
@@ -59,6 +60,13 @@ describe('the rest', () => {
     expect(defaultLocale(DEFAULTS.locales)).toBe('zh');
     expect(localePrefix(DEFAULTS.locales, 'zh')).toBe('');
     expect(localePrefix(DEFAULTS.locales, 'en')).toBe('/en');
+  });
+
+  it('ranks a locale by where it is among those to go first, after them all when it is not there', () => {
+    expect(rankIn(['en', 'zh'], 'en')).toBe(0);
+    expect(rankIn(['en', 'zh'], 'zh')).toBe(1);
+    expect(rankIn(['en', 'zh'], 'ja')).toBe(2);
+    expect(rankIn([], 'zh')).toBe(0);
   });
 
   it('derives og:locale from the language tag when site.yaml gives none', () => {
