@@ -15,17 +15,9 @@ import { treeDigest } from '../../../helpers/site.ts';
 
 const seen = vi.hoisted(() => ({ completed: [] as boolean[], alongside: [] as string[][] }));
 
-vi.mock('../../../../cli/core/write/search-early.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../cli/core/write/search-early.ts')>();
-  return {
-    ...original,
-    completeEarly: async (...args: Parameters<typeof original.completeEarly>) => {
-      const session = await original.completeEarly(...args);
-      seen.completed.push(session !== undefined);
-      return session;
-    },
-  };
-});
+vi.mock('../../../../cli/core/write/search-early.ts', async (importOriginal) =>
+  (await import('../../../helpers/count-early.ts')).countingCompletions(await importOriginal(), seen.completed),
+);
 
 vi.mock('../../../../cli/core/write/search-alongside.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../../cli/core/write/search-alongside.ts')>();

@@ -18,17 +18,9 @@ import { treeDigest } from '../../../helpers/site.ts';
 /** Each build's answer from the early index: completed (true) or thrown away (false). */
 const completions = vi.hoisted(() => [] as boolean[]);
 
-vi.mock('../../../../cli/core/write/search-early.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../cli/core/write/search-early.ts')>();
-  return {
-    ...original,
-    completeEarly: async (...args: Parameters<typeof original.completeEarly>) => {
-      const session = await original.completeEarly(...args);
-      completions.push(session !== undefined);
-      return session;
-    },
-  };
-});
+vi.mock('../../../../cli/core/write/search-early.ts', async (importOriginal) =>
+  (await import('../../../helpers/count-early.ts')).countingCompletions(await importOriginal(), completions),
+);
 
 const SEEDS = seedsFrom(process.env.FUZZ_SEEDS ?? '1,2');
 const STEPS = Number(process.env.FUZZ_STEPS ?? 6);
