@@ -3,7 +3,8 @@
  * records which cached social cards, encoded photos and build record it used, and what no kept record uses
  * is removed. A record is kept for the last few builds of each content folder, while that folder exists
  * and for a limited time; above a size cap, files the build just made use of are the last to go. The rule
- * is pure (`planPrune`); reading and removing files is `pruneCache`.
+ * is pure (`planPrune`); reading and removing files is `pruneCache`, which walks the whole cache at most
+ * once per grace time and otherwise looks only at the files of the records it drops.
  */
 import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile, rm } from 'node:fs/promises';
@@ -58,21 +59,16 @@ export interface CachedFile {
 }
 
 /**
- * Which uses to keep and which files to remove. A use is kept when it is among the last `keepBuilds` of
- * its content folder, younger than `maxAgeMs` and its content folder still exists (`exists`); `current`,
- * the build just done, always is. A file no kept use lists is removed, except a build record whose output
- * folder exists and that is younger than `maxAgeMs` (one written before records were kept included), and a
- * file used within `graceMs`. Then, while what is left is above `maxBytes`, the oldest files the current
- * build did not use go too.
+ * The uses kept: the last `keepBuilds` of each content folder that are younger than `maxAgeMs` and whose
+ * content folder still exists (`exists`), and `current`, the build just done, always.
  */
-export function planPrune(
+export function keptUses(
   uses: readonly CacheUse[],
   current: CacheUse,
-  files: readonly CachedFile[],
   now: number,
   exists: (folder: string) => boolean,
   rule: CacheRule = CACHE_RULE,
-): { kept: CacheUse[]; remove: string[] } {
+): CacheUse[] {
   const byContent = new Map<string, CacheUse[]>();
   for (const use of [...uses.filter((use) => use !== current), current]) {
     const list = byContent.get(use.content) ?? [];
@@ -86,7 +82,28 @@ export function planPrune(
       if (use === current || (now - use.at <= rule.maxAgeMs && exists(content))) kept.push(use);
     }
   }
-  const used = new Set(kept.flatMap((use) => use.files));
+  return kept;
+}
+
+/**
+ * Which uses to keep (`keptUses`) and which of `files` to remove. A file no kept use lists is removed,
+ * except a build record whose output folder exists and that is younger than `maxAgeMs` (one written before
+ * records were kept included), and a file used within `graceMs`. Then, while what is left is above
+ * `maxBytes`, the oldest files the current build did not use go too.
+ */
+export function planPrune(
+  uses: readonly CacheUse[],
+  current: CacheUse,
+  files: readonly CachedFile[],
+  now: number,
+  exists: (folder: string) => boolean,
+  rule: CacheRule = CACHE_RULE,
+): { kept: CacheUse[]; remove: string[] } {
+  const kept = keptUses(uses, current, now, exists, rule);
+  // Whether each of `files` is used: a set of those alone, not of every file the kept uses list.
+  const listed = new Set(files.map((file) => file.path));
+  const used = new Set<string>();
+  for (const use of kept) for (const path of use.files) if (listed.has(path)) used.add(path);
   const liveOutputs = new Map<string, boolean>();
   for (const use of uses) for (const file of use.files) if (file.startsWith('builds/')) liveOutputs.set(file, exists(use.out));
   const remove = new Set<string>();
@@ -124,14 +141,26 @@ function usesFile(cacheDir: string): string {
   return join(cacheDir, 'uses.json');
 }
 
-/** The uses recorded in `cacheDir` (none when there is no readable record). */
-async function readUses(cacheDir: string): Promise<CacheUse[]> {
+/** What `uses.json` holds: the uses kept, and when the whole cache was last walked (ms since the epoch). */
+interface UsesRecord {
+  uses: CacheUse[];
+  walked?: number;
+}
+
+/** The record of `cacheDir` (no uses, never walked, when there is no readable record). */
+async function readUses(cacheDir: string): Promise<UsesRecord> {
   try {
-    const data = JSON.parse(await readFile(usesFile(cacheDir), 'utf8')) as { version?: number; uses?: CacheUse[] };
-    return data.version === 1 && Array.isArray(data.uses) ? data.uses : [];
+    const data = JSON.parse(await readFile(usesFile(cacheDir), 'utf8')) as { version?: number; uses?: CacheUse[]; walked?: number };
+    if (data.version !== 1 || !Array.isArray(data.uses)) return { uses: [] };
+    return Number.isFinite(data.walked) ? { uses: data.uses, walked: data.walked as number } : { uses: data.uses };
   } catch {
-    return [];
+    return { uses: [] };
   }
+}
+
+/** Whether `folder` of the cache is a folder of its own (not a link to another cache's, which that cache prunes). */
+async function ownFolder(cacheDir: string, folder: string): Promise<boolean> {
+  return (await lstat(join(cacheDir, folder)).catch(() => undefined))?.isDirectory() === true;
 }
 
 /** Every file of the pruned folders of `cacheDir`, with its size and mtime. */
@@ -139,8 +168,7 @@ export async function cachedFiles(cacheDir: string): Promise<CachedFile[]> {
   const found: CachedFile[] = [];
   for (const folder of PRUNED_FOLDERS) {
     // A folder linked from another cache (a copy of the project sharing its photos) is that cache's to prune.
-    const own = await lstat(join(cacheDir, folder)).catch(() => undefined);
-    if (!own?.isDirectory()) continue;
+    if (!(await ownFolder(cacheDir, folder))) continue;
     const names = await readdir(join(cacheDir, folder)).catch(() => [] as string[]);
     // Synchronous stats (`statIfAny`): every build that writes pays this walk over thousands of files.
     for (const name of names) {
@@ -152,24 +180,65 @@ export async function cachedFiles(cacheDir: string): Promise<CachedFile[]> {
 }
 
 /**
+ * The files that the `uses` not `kept` listed and no kept use does, as found in the cache now. A listed
+ * path names a file right inside one of the pruned folders, or is ignored: the record is only a file, and
+ * nothing outside those folders is ever removed.
+ */
+async function droppedFiles(cacheDir: string, uses: readonly CacheUse[], kept: readonly CacheUse[]): Promise<CachedFile[]> {
+  const keptSet = new Set(kept);
+  const paths = new Set(uses.filter((use) => !keptSet.has(use)).flatMap((use) => use.files));
+  for (const use of kept) for (const path of use.files) paths.delete(path);
+  const owned = new Map<string, boolean>();
+  const found: CachedFile[] = [];
+  for (const path of paths) {
+    const [folder, name, ...deeper] = path.split('/');
+    if (!folder || !name || deeper.length || name === '..' || name === '.' || name.includes('\\')) continue;
+    if (!(PRUNED_FOLDERS as readonly string[]).includes(folder)) continue;
+    if (!owned.has(folder)) owned.set(folder, await ownFolder(cacheDir, folder));
+    if (!owned.get(folder)) continue;
+    const info = statIfAny(join(cacheDir, path));
+    if (info?.isFile()) found.push({ path, size: info.size, mtimeMs: info.mtimeMs });
+  }
+  return found;
+}
+
+/**
  * Records `current` and removes what the rule says no build needs (`planPrune`); returns the files removed
- * and their bytes. A file another process removed first is no error.
+ * and their bytes. A file another process removed first is no error. Walking every file of the cache
+ * (thousands of `stat`s at the end of every build) is needed only for files no record lists (left by a
+ * build that failed) and for the size cap: it is done when the last walk is at least the grace time old.
+ * Between walks only the files of the uses dropped now are looked at, which is all that a build can have
+ * made unused, since a file used within the grace time stays anyway.
  */
 export async function pruneCache(
   cacheDir: string,
   current: CacheUse,
   rule: CacheRule = CACHE_RULE,
 ): Promise<{ removed: number; bytes: number }> {
-  const uses = [...(await readUses(cacheDir)), current];
-  const files = await cachedFiles(cacheDir);
-  const { kept, remove } = planPrune(uses, current, files, current.at, existsSync, rule);
+  const record = await readUses(cacheDir);
+  const uses = [...record.uses, current];
+  // A clock set back before the last walk walks again, rather than waiting for it to catch up.
+  const walk = record.walked === undefined || current.at - record.walked >= rule.graceMs || current.at < record.walked;
+  const files = walk
+    ? await cachedFiles(cacheDir)
+    : await droppedFiles(cacheDir, uses, keptUses(uses, current, current.at, existsSync, rule));
+  // Between walks, the size cap waits for the next one: the files it weighs are not all known.
+  const { kept, remove } = planPrune(
+    uses,
+    current,
+    files,
+    current.at,
+    existsSync,
+    walk ? rule : { ...rule, maxBytes: Number.POSITIVE_INFINITY },
+  );
   const sizes = new Map(files.map((file) => [file.path, file.size]));
   let bytes = 0;
   for (const path of remove) {
     await rm(join(cacheDir, path), { force: true });
     bytes += sizes.get(path) ?? 0;
   }
-  await writeFileAtomic(usesFile(cacheDir), JSON.stringify({ version: 1, uses: kept }));
+  const walked = walk ? current.at : record.walked;
+  await writeFileAtomic(usesFile(cacheDir), JSON.stringify({ version: 1, uses: kept, walked }));
   return { removed: remove.length, bytes };
 }
 

@@ -199,7 +199,55 @@ describe('pruneCache', () => {
     expect(await pruneCache(cache, current)).toEqual({ removed: 2, bytes: 10 });
     expect(readdirSync(join(cache, 'cards'))).toEqual(['used.png']);
     expect(readdirSync(join(cache, 'images'))).toEqual(['probes.json']);
-    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8'))).toEqual({ version: 1, uses: [current] });
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8'))).toEqual({ version: 1, uses: [current], walked: NOW });
+  });
+
+  it('walks the whole cache once per grace time, and between walks removes what the builds it drops used', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'bb', 'cards/orphan.png': 'o' });
+    // No record yet: the whole cache is walked, and a file no build used goes.
+    expect(await pruneCache(cache, use(content, NOW, ['cards/a.png', 'cards/b.png']))).toEqual({ removed: 1, bytes: 1 });
+    // A file no record lists, as a build that failed leaves, an hour and more old.
+    writeFileSync(join(cache, 'cards', 'failed.png'), 'fff');
+    utimesSync(join(cache, 'cards', 'failed.png'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
+    const minute = 60 * 1000;
+    expect(await pruneCache(cache, use(content, NOW + minute, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
+    expect(await pruneCache(cache, use(content, NOW + 2 * minute, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
+    // The first build falls out of the last three: what it alone used goes, without a walk.
+    expect(await pruneCache(cache, use(content, NOW + 3 * minute, ['cards/a.png']))).toEqual({ removed: 1, bytes: 2 });
+    expect(readdirSync(join(cache, 'cards')).sort()).toEqual(['a.png', 'failed.png']);
+    // A grace time after the last walk, the next build walks again and finds the file no record lists.
+    expect(await pruneCache(cache, use(content, NOW + HOUR, ['cards/a.png']))).toEqual({ removed: 1, bytes: 3 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['a.png']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).walked).toBe(NOW + HOUR);
+  });
+
+  it('never removes anything outside the pruned folders that a record names, between walks', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const outside = tempDir('ecom-cache-gc-outside-');
+    writeFileSync(join(outside, 'keep.txt'), 'mine');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'other/x.txt': 'x', 'cards/sub/y.png': 'y' });
+    symlinkSync(join(outside, 'keep.txt'), join(cache, 'cards', 'link.png'));
+    const named = [
+      'cards/a.png',
+      '../keep.txt',
+      `cards/../../${outside.split('/').pop()}/keep.txt`,
+      'other/x.txt',
+      'cards/sub/y.png',
+      'uses.json',
+      'cards/..',
+    ];
+    await pruneCache(cache, use(content, NOW, ['cards/a.png', 'cards/link.png']));
+    // A record edited by hand: the build it names is dropped below.
+    const record = JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8'));
+    record.uses[0].files = named;
+    writeFileSync(join(cache, 'uses.json'), JSON.stringify(record));
+    for (let i = 1; i <= 3; i++) await pruneCache(cache, use(content, NOW + i, []));
+    expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(cache, 'other', 'x.txt'), 'utf8')).toBe('x');
+    expect(readFileSync(join(cache, 'cards', 'sub', 'y.png'), 'utf8')).toBe('y');
+    // What the record rightly named goes; the link it no longer names waits for the next walk.
+    expect(readdirSync(join(cache, 'cards')).sort()).toEqual(['link.png', 'sub']);
   });
 
   it('keeps what the builds recorded before used, and forgets a record it cannot read', async () => {
