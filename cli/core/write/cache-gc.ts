@@ -147,12 +147,25 @@ interface UsesRecord {
   walked?: number;
 }
 
-/** The record of `cacheDir` (no uses, never walked, when there is no readable record). */
+/** Whether a recorded use has the shape of one: a record edited by hand must not stop every later prune. */
+function wellFormed(use: unknown): use is CacheUse {
+  const { content, out, at, files } = (use ?? {}) as Partial<CacheUse>;
+  return (
+    typeof content === 'string' &&
+    typeof out === 'string' &&
+    Number.isFinite(at) &&
+    Array.isArray(files) &&
+    files.every((file) => typeof file === 'string')
+  );
+}
+
+/** The record of `cacheDir` (no uses, never walked, when there is no readable record; a malformed use is forgotten). */
 async function readUses(cacheDir: string): Promise<UsesRecord> {
   try {
-    const data = JSON.parse(await readFile(usesFile(cacheDir), 'utf8')) as { version?: number; uses?: CacheUse[]; walked?: number };
+    const data = JSON.parse(await readFile(usesFile(cacheDir), 'utf8')) as { version?: number; uses?: unknown[]; walked?: number };
     if (data.version !== 1 || !Array.isArray(data.uses)) return { uses: [] };
-    return Number.isFinite(data.walked) ? { uses: data.uses, walked: data.walked as number } : { uses: data.uses };
+    const uses = data.uses.filter(wellFormed);
+    return Number.isFinite(data.walked) ? { uses, walked: data.walked as number } : { uses };
   } catch {
     return { uses: [] };
   }

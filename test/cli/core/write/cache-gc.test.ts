@@ -222,6 +222,23 @@ describe('pruneCache', () => {
     expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).walked).toBe(NOW + HOUR);
   });
 
+  it('forgets a recorded build of the wrong shape and still prunes', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'cards/b.png': 'b' });
+    const good = use(content, NOW - 10, ['cards/a.png']);
+    const bad = [
+      { content, out: '/out', at: NOW - 20 },
+      { content, out: '/out', at: 'now', files: [] },
+      { ...good, files: [1] },
+      null,
+      'x',
+    ];
+    writeFileSync(join(cache, 'uses.json'), JSON.stringify({ version: 1, uses: [good, ...bad] }));
+    expect(await pruneCache(cache, use(content, NOW, ['cards/a.png']))).toEqual({ removed: 1, bytes: 1 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['a.png']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).uses).toEqual([good, use(content, NOW, ['cards/a.png'])]);
+  });
+
   it('never removes anything outside the pruned folders that a record names, between walks', async () => {
     const content = tempDir('ecom-cache-gc-content-');
     const outside = tempDir('ecom-cache-gc-outside-');
