@@ -9,7 +9,6 @@ import type { Locale } from '../../shared/constants.ts';
 import { localeCodes, rankIn, type Locales } from './common/locales.ts';
 import { problem, SiteError, type Problem } from './common/errors.ts';
 import { cacheDirOf, displayPath, byPath } from './common/paths.ts';
-import { DEFAULTS } from './common/defaults.ts';
 import { cardCacheName } from './images/card-image.ts';
 import { variantCacheName } from './images/image-files.ts';
 import { variantsOf } from './images/images.ts';
@@ -23,7 +22,7 @@ import type { Job } from './plan/jobs.ts';
 import { heldAfter, isEmpty, jobsToRender, plan } from './plan/plan.ts';
 import { removedRoutes, removedWarnings, type RemovedRoute } from './plan/removed.ts';
 import type { PlannedSite } from './plan/site.ts';
-import { RenderPool, threadsFor } from './render/pool.ts';
+import { largeRender, RenderPool, threadsFor } from './render/pool.ts';
 import { redirectFile, toPath } from './render/redirects.ts';
 import { applyPlan } from './apply.ts';
 import { newFolderSink } from './write/sinks.ts';
@@ -272,7 +271,7 @@ async function buildFrom(options: BuildOptions, outDir: string, previous: Manife
   const pages = jobsToRender(p, targets).length;
   // Pagefind never runs beside a render large enough for threads (cli/core/render/pool.ts), whatever the
   // threads pinned: the two would share the cores and peak together.
-  const small = pages < 2 * DEFAULTS.pagesPerThread;
+  const small = !largeRender(pages);
   if (early && (!config.search || !small)) {
     await early.stop();
     // Thrown away: the search stage indexes the locale as without it.

@@ -369,9 +369,18 @@ function large(task: RenderTask): boolean {
   return task.page.source.body.length > LARGE_ABOVE;
 }
 
+/**
+ * Whether `count` pages make a render large enough for threads: two threads' worth. It is the size, not the
+ * threads a machine can start: a build keeps Pagefind away from such a render even on one core.
+ */
+export function largeRender(count: number): boolean {
+  return count >= 2 * DEFAULTS.pagesPerThread;
+}
+
 /** How many threads are worth starting for `count` pages (ECOM_SITE_THREADS pins it; 1 renders here). */
 export function threadsFor(count: number): number {
   const pinned = Number(process.env.ECOM_SITE_THREADS);
-  const threads = pinned > 0 ? pinned : Math.min(availableParallelism(), Math.floor(count / DEFAULTS.pagesPerThread));
+  const threads =
+    pinned > 0 ? pinned : largeRender(count) ? Math.min(availableParallelism(), Math.floor(count / DEFAULTS.pagesPerThread)) : 0;
   return threads < 2 ? 0 : threads;
 }
