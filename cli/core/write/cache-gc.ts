@@ -70,18 +70,21 @@ export function keptUses(
   rule: CacheRule = CACHE_RULE,
 ): CacheUse[] {
   const byContent = new Map<string, CacheUse[]>();
-  for (const use of [...uses.filter((use) => use !== current), current]) {
+  for (const use of uses) {
+    if (use === current) continue;
     const list = byContent.get(use.content) ?? [];
     list.push(use);
     byContent.set(use.content, list);
   }
   const kept: CacheUse[] = [];
   for (const [content, list] of byContent) {
-    const recent = list.sort((a, b) => a.at - b.at).slice(-rule.keepBuilds);
-    for (const use of recent) {
-      if (use === current || (now - use.at <= rule.maxAgeMs && exists(content))) kept.push(use);
-    }
+    // The build just done takes one of its folder's places, even where others claim to be later (a clock
+    // set back): its files are the output's.
+    const places = content === current.content ? rule.keepBuilds - 1 : rule.keepBuilds;
+    const recent = places > 0 ? list.sort((a, b) => a.at - b.at).slice(-places) : [];
+    for (const use of recent) if (now - use.at <= rule.maxAgeMs && exists(content)) kept.push(use);
   }
+  kept.push(current);
   return kept;
 }
 
@@ -246,13 +249,21 @@ export async function pruneCache(
   );
   const sizes = new Map(files.map((file) => [file.path, file.size]));
   let bytes = 0;
+  let removed = 0;
   for (const path of remove) {
-    await rm(join(cacheDir, path), { force: true });
+    // A file that cannot be removed (its permissions, say) is left for a later build: one such file must
+    // not keep this build's use from being recorded, nor every later prune from getting past it.
+    const gone = await rm(join(cacheDir, path), { force: true }).then(
+      () => true,
+      () => false,
+    );
+    if (!gone) continue;
+    removed += 1;
     bytes += sizes.get(path) ?? 0;
   }
   const walked = walk ? current.at : record.walked;
   await writeFileAtomic(usesFile(cacheDir), JSON.stringify({ version: 1, uses: kept, walked }));
-  return { removed: remove.length, bytes };
+  return { removed, bytes };
 }
 
 /** The size of each part of the cache folder: bytes and files by top-level entry, largest first. */

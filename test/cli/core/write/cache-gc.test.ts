@@ -2,10 +2,23 @@
  * The build cache stays small (cli/core/write/cache-gc.ts; docs/performance.md, "Caches"): what the last
  * builds of each content folder did not use is removed, and a site that shrank has a cache that shrinks.
  */
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../../helpers/cli.ts';
+import { random } from '../../../helpers/random.ts';
+
+// A file the cache cannot remove (its permissions, on a system where the build does not run as root).
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...fs,
+    rm: (path: string, options?: Parameters<typeof fs.rm>[1]) =>
+      String(path).endsWith('stuck.png')
+        ? Promise.reject(Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' }))
+        : fs.rm(path, options),
+  };
+});
 import {
   CACHE_RULE,
   cachedFiles,
@@ -243,7 +256,10 @@ describe('pruneCache', () => {
     const content = tempDir('ecom-cache-gc-content-');
     const outside = tempDir('ecom-cache-gc-outside-');
     writeFileSync(join(outside, 'keep.txt'), 'mine');
+    // As old as the cache's files: only the rule on paths keeps it, not the grace time.
+    utimesSync(join(outside, 'keep.txt'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
     const cache = cacheWith({ 'cards/a.png': 'a', 'other/x.txt': 'x', 'cards/sub/y.png': 'y' });
+    utimesSync(join(cache, 'cards', 'sub'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
     symlinkSync(join(outside, 'keep.txt'), join(cache, 'cards', 'link.png'));
     const named = [
       'cards/a.png',
@@ -251,6 +267,7 @@ describe('pruneCache', () => {
       `cards/../../${outside.split('/').pop()}/keep.txt`,
       'other/x.txt',
       'cards/sub/y.png',
+      'cards/sub',
       'uses.json',
       'cards/..',
     ];
@@ -281,6 +298,83 @@ describe('pruneCache', () => {
       // The builds before are forgotten: what the current one did not use goes.
       expect(await pruneCache(fresh, use(content, NOW, ['cards/a.png'])), record).toEqual({ removed: 1, bytes: 1 });
       expect(readdirSync(join(fresh, 'cards')), record).toEqual(['a.png']);
+    }
+  });
+
+  it('between walks leaves a folder linked from another cache to that cache', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const other = cacheWith({ 'images/x.avif': 'x' });
+    const cache = cacheWith({ 'cards/a.png': 'a' });
+    symlinkSync(join(other, 'images'), join(cache, 'images'));
+    const earlier = [use(content, NOW - 40, ['images/x.avif']), use(content, NOW - 30, []), use(content, NOW - 20, [])];
+    writeFileSync(join(cache, 'uses.json'), JSON.stringify({ version: 1, uses: earlier, walked: NOW - 1 }));
+    expect(await pruneCache(cache, use(content, NOW, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
+    expect(readdirSync(join(other, 'images'))).toEqual(['x.avif']);
+  });
+
+  it('walks again when the record’s walk is in the future (a clock set back) or not a time', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    for (const walked of [NOW + 10 * HOUR, 'x', null]) {
+      const cache = cacheWith({ 'cards/a.png': 'a', 'cards/orphan.png': 'o' });
+      writeFileSync(join(cache, 'uses.json'), JSON.stringify({ version: 1, uses: [], walked }));
+      expect(await pruneCache(cache, use(content, NOW, ['cards/a.png'])), String(walked)).toEqual({ removed: 1, bytes: 1 });
+      expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).walked).toBe(NOW);
+    }
+  });
+
+  it('always keeps the build just done, even behind builds recorded as later', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a' });
+    const later = [1, 2, 3].map((hours) => use(content, NOW + hours * HOUR, []));
+    writeFileSync(join(cache, 'uses.json'), JSON.stringify({ version: 1, uses: later, walked: NOW - 1 }));
+    const current = use(content, NOW, ['cards/a.png']);
+    expect(await pruneCache(cache, current)).toEqual({ removed: 0, bytes: 0 });
+    expect(readdirSync(join(cache, 'cards'))).toEqual(['a.png']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).uses).toEqual([...later.slice(1), current]);
+  });
+
+  it('records the build and goes on past a file it cannot remove', async () => {
+    const content = tempDir('ecom-cache-gc-content-');
+    const cache = cacheWith({ 'cards/a.png': 'a', 'cards/stuck.png': 'ss', 'cards/old.png': 'ooo' });
+    const current = use(content, NOW, ['cards/a.png']);
+    expect(await pruneCache(cache, current)).toEqual({ removed: 1, bytes: 3 });
+    expect(readdirSync(join(cache, 'cards')).sort()).toEqual(['a.png', 'stuck.png']);
+    expect(JSON.parse(readFileSync(join(cache, 'uses.json'), 'utf8')).uses).toEqual([current]);
+  });
+});
+
+describe('pruneCache between walks, for any record', () => {
+  it('removes only what planPrune over every cached file would remove', async () => {
+    const rule = CACHE_RULE;
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      const pick = (n: number): number => Math.floor(next() * n);
+      let removedAll = 0;
+      for (let round = 0; round < 60; round++) {
+        const contents = [tempDir('ecom-cache-gc-content-'), tempDir('ecom-cache-gc-content-'), '/gone/content'];
+        const outs = [tempDir('ecom-cache-gc-out-'), '/gone/out'];
+        const names = Array.from({ length: 12 }, (_, i) => `${['cards', 'images', 'builds'][i % 3]}/f${i}.${i % 3 === 2 ? 'json' : 'png'}`);
+        const cache = cacheWith(Object.fromEntries(names.filter(() => pick(4) > 0).map((name) => [name, 'x'.repeat(1 + pick(5))])));
+        for (const found of await cachedFiles(cache)) {
+          const then = new Date(NOW - pick(3) * HOUR - pick(2) * 40 * 24 * HOUR);
+          utimesSync(join(cache, found.path), then, then);
+        }
+        const listed = (): string[] => names.filter(() => pick(3) === 0);
+        const uses = Array.from({ length: pick(8) }, () =>
+          use(contents[pick(3)] as string, NOW - pick(5) * 10 * 24 * HOUR - pick(100), listed(), outs[pick(2)]),
+        );
+        const current = use(contents[pick(2)] as string, NOW, listed(), outs[pick(2)]);
+        writeFileSync(join(cache, 'uses.json'), JSON.stringify({ version: 1, uses, walked: NOW - 10 }));
+        const before = await cachedFiles(cache);
+        const whole = new Set(planPrune([...uses, current], current, before, NOW, existsSync, rule).remove);
+        await pruneCache(cache, current, rule);
+        const after = new Set((await cachedFiles(cache)).map((found) => found.path));
+        const removed = before.map((found) => found.path).filter((path) => !after.has(path));
+        removedAll += removed.length;
+        for (const path of removed) expect(whole.has(path), `seed ${seed}, round ${round}: ${path}`).toBe(true);
+      }
+      // The rounds must remove something, or the check above holds for nothing.
+      expect(removedAll, `seed ${seed}`).toBeGreaterThan(20);
     }
   });
 });
