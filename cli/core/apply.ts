@@ -7,7 +7,7 @@
 import { SiteError, type Problem } from './common/errors.ts';
 import type { Job } from './plan/jobs.ts';
 import { jobsToRender, type Plan, type Targets } from './plan/plan.ts';
-import { portable, type RenderPool, type RenderTask } from './render/pool.ts';
+import { htmlBytes, portable, type RenderPool, type RenderTask } from './render/pool.ts';
 import type { RenderContext } from './render/render.ts';
 import type { Sink } from './write/sinks.ts';
 
@@ -78,7 +78,7 @@ export async function applyPlan(
       if (!job || errors.length) return;
       // Encoded once, for all of the job's files: a flat buffer instead of the renderer's string of many
       // small pieces, which takes several times its size while it waits to be written.
-      const html = Buffer.from(result.html);
+      const html = htmlBytes(result.html);
       for (const file of job.files) if (targets.get(file)?.make.kind === 'job') sink.write(file, html);
     },
     pace ? { pace } : {},

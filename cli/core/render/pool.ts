@@ -24,8 +24,16 @@ export interface RenderTask {
   route: string;
 }
 
-/** What comes back for a task. */
-export type TaskResult = Rendered & { index: number };
+/**
+ * What comes back for a task: its HTML as text where the page rendered in this thread, as UTF-8 bytes where
+ * it rendered in a render thread (`htmlBytes` takes either).
+ */
+export type TaskResult = Omit<Rendered, 'html'> & { index: number; html: string | Uint8Array };
+
+/** A result's HTML as bytes to write, the bytes from a render thread as they are (not copied). */
+export function htmlBytes(html: string | Uint8Array): Buffer {
+  return typeof html === 'string' ? Buffer.from(html) : Buffer.from(html.buffer, html.byteOffset, html.byteLength);
+}
 
 /** What a worker is told before rendering: the site's context (templates travel as their file). */
 export interface WorkerSetup {

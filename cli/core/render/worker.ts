@@ -15,6 +15,8 @@ import type { RenderContext } from './render.ts';
  * Answers the pool's messages on `port`: a setup replaces the render context (with its templates loaded),
  * a batch is rendered with the latest one.
  */
+const encoder = new TextEncoder();
+
 function serve(port: NonNullable<typeof parentPort>): void {
   let ctx: Promise<RenderContext> | undefined;
   port.on('message', (message: WorkerMessage) => {
@@ -29,7 +31,14 @@ function serve(port: NonNullable<typeof parentPort>): void {
     }
     void (ctx as Promise<RenderContext>)
       .then(
-        (site) => message.batch.map((task) => renderTask(task, site)),
+        // Each page's HTML is made bytes as soon as it is rendered: a string kept until the batch ends would
+        // outlive collections of the thread's small young generation, be copied by each and end up in the
+        // old one. The bytes live outside the heap and are moved to the main thread, not copied.
+        (site) =>
+          message.batch.map((task): TaskResult => {
+            const result = renderTask(task, site);
+            return { ...result, html: encoder.encode(result.html as string) };
+          }),
         // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
         (error: unknown): TaskResult[] =>
           message.batch.map((task) =>
@@ -41,7 +50,12 @@ function serve(port: NonNullable<typeof parentPort>): void {
             ),
           ),
       )
-      .then((results) => port.postMessage(results));
+      .then((results) =>
+        port.postMessage(
+          results,
+          results.flatMap((result) => (typeof result.html === 'string' ? [] : [result.html.buffer as ArrayBuffer])),
+        ),
+      );
   });
 }
 

@@ -17,6 +17,8 @@ import { makeContent, ROOT, tempDir } from '../../../helpers/cli.ts';
 const dir = join(ROOT, 'node_modules', '.cache', 'ecom-site-test', `pool-${process.pid}-${Date.now()}`);
 const marker = join(tempDir(), 'exited-once');
 let pool: typeof PoolModule;
+/** A result's HTML as text, whether it came as text (this thread) or as bytes (a render thread). */
+const text = (html: string | Uint8Array | undefined): string => (html === undefined ? '' : pool.htmlBytes(html).toString('utf8'));
 let site: Staged;
 let templatesFile: string;
 
@@ -89,7 +91,7 @@ describe('render threads that exit', () => {
     }
     const once = tasks.find((task) => task.page.source.data.title === 'exit-once') as PoolModule.RenderTask;
     expect(results.get(once.index)?.errors).toEqual([]);
-    expect(results.get(once.index)?.html).toContain('exit-once');
+    expect(text(results.get(once.index)?.html)).toContain('exit-once');
 
     // The pool stays usable: its threads were started again.
     const again: PoolModule.TaskResult[] = [];
@@ -107,7 +109,7 @@ describe('render threads that exit', () => {
     await threads.render(tasks, site.ctx, templatesFile, (result) => results.push(result), { batchSize: tasks.length });
     await threads.close();
     expect(results.map((result) => result.errors)).toEqual(tasks.map(() => []));
-    expect(results.find((result) => result.html.includes('hungry'))).toBeDefined();
+    expect(results.find((result) => text(result.html).includes('hungry'))).toBeDefined();
   }, 120_000);
 
   it('fails a page that needs more memory than the large-page thread has with PAGE_OUT_OF_MEMORY, from render threads and from this thread, instead of ending the process', async () => {
@@ -156,8 +158,14 @@ describe('render threads that exit', () => {
     const threads = new pool.RenderPool(2);
     const tasks = tasksOf(site.planned.pages.filter((page) => !String(page.source.data.title).startsWith('exit')));
     const html: string[] = [];
-    await threads.render(tasks, site.ctx, site.loaded.templates.file, (result) => (html[result.index] = result.html));
+    const kinds = new Set<string>();
+    await threads.render(tasks, site.ctx, site.loaded.templates.file, (result) => {
+      kinds.add(result.html instanceof Uint8Array ? 'bytes' : 'text');
+      html[result.index] = text(result.html);
+    });
     await threads.close();
+    // A render thread sends the UTF-8 bytes of each page (moved, not copied), never a string.
+    expect([...kinds]).toEqual(['bytes']);
     expect(html).toEqual(tasks.map((task) => pool.renderTask(task, site.ctx).html));
   }, 120_000);
 });
@@ -191,7 +199,7 @@ describe('pages nested too deeply', () => {
     for (const results of [onThreads, here]) {
       const byRoute = new Map(tasks.map((task) => [task.route, results[task.index] as PoolModule.TaskResult]));
       expect(byRoute.get('/at-limit')?.errors).toEqual([]);
-      expect(byRoute.get('/at-limit')?.html).toContain('<blockquote>');
+      expect(text(byRoute.get('/at-limit')?.html)).toContain('<blockquote>');
       for (const route of ['/over-limit', '/lists', '/far', '/markers'])
         expect(byRoute.get(route)?.errors, route).toEqual([
           expect.objectContaining({ code: 'PAGE_TOO_DEEP', file: expect.stringMatching(new RegExp(`zh/${route.slice(1)}\\.md$`)) }),
