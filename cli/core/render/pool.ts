@@ -30,6 +30,9 @@ export interface RenderTask {
  */
 export type TaskResult = Omit<Rendered, 'html'> & { index: number; html: string | Uint8Array };
 
+/** A task rendered in this thread: its HTML as text. */
+export type RenderedTask = Rendered & { index: number };
+
 /** A result's HTML as bytes to write, the bytes from a render thread as they are (not copied). */
 export function htmlBytes(html: string | Uint8Array): Buffer {
   return typeof html === 'string' ? Buffer.from(html) : Buffer.from(html.buffer, html.byteOffset, html.byteLength);
@@ -55,7 +58,7 @@ const BATCH = 24;
  * deeper after the Markdown tools than the limit allows for, deep enough to overflow the call stack), and
  * a page whose tables leave out more than `DEFAULTS.maxFilledCells` cells a TABLE_TOO_SPARSE one.
  */
-export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
+export function renderTask(task: RenderTask, ctx: RenderContext): RenderedTask {
   try {
     return { index: task.index, ...renderPage(task.page, ctx, task.route) };
   } catch (error) {
@@ -72,7 +75,7 @@ export function renderTask(task: RenderTask, ctx: RenderContext): TaskResult {
 }
 
 /** The result of a page that could not be rendered: the problem instead of its HTML. */
-export function failedResult(task: RenderTask, failure: Problem): TaskResult {
+export function failedResult(task: RenderTask, failure: Problem): RenderedTask {
   return { index: task.index, html: '', warnings: [], errors: [failure] };
 }
 

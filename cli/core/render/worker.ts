@@ -11,12 +11,12 @@ import { failedResult, renderTask } from './pool.ts';
 import type { TemplateModule } from '../load/bundle.ts';
 import type { RenderContext } from './render.ts';
 
+const encoder = new TextEncoder();
+
 /**
  * Answers the pool's messages on `port`: a setup replaces the render context (with its templates loaded),
  * a batch is rendered with the latest one.
  */
-const encoder = new TextEncoder();
-
 function serve(port: NonNullable<typeof parentPort>): void {
   let ctx: Promise<RenderContext> | undefined;
   port.on('message', (message: WorkerMessage) => {
@@ -37,7 +37,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
         (site) =>
           message.batch.map((task): TaskResult => {
             const result = renderTask(task, site);
-            return { ...result, html: encoder.encode(result.html as string) };
+            return { ...result, html: encoder.encode(result.html) };
           }),
         // Templates that cannot be loaded fail the pages, not the thread: a later context may be good again.
         (error: unknown): TaskResult[] =>

@@ -162,7 +162,10 @@ function wellFormed(use: unknown): use is CacheUse {
   );
 }
 
-/** The record of `cacheDir` (no uses, never walked, when there is no readable record; a malformed use is forgotten). */
+/**
+ * The record of `cacheDir`: no uses and never walked when there is none it can read; a malformed use is
+ * forgotten.
+ */
 async function readUses(cacheDir: string): Promise<UsesRecord> {
   try {
     const data = JSON.parse(await readFile(usesFile(cacheDir), 'utf8')) as { version?: number; uses?: unknown[]; walked?: number };
@@ -174,7 +177,7 @@ async function readUses(cacheDir: string): Promise<UsesRecord> {
   }
 }
 
-/** Whether `folder` of the cache is a folder of its own (not a link to another cache's, which that cache prunes). */
+/** Whether `folder` of the cache is its own: not a link to another cache's folder, which that cache prunes. */
 async function ownFolder(cacheDir: string, folder: string): Promise<boolean> {
   return (await lstat(join(cacheDir, folder)).catch(() => undefined))?.isDirectory() === true;
 }
