@@ -39,7 +39,10 @@ type Operation =
 const SYNC_FLUSH_MAX = 16;
 /** Files written at once by an asynchronous flush. */
 const FLUSH_CONCURRENCY = 16;
-/** Writes a new-folder sink lets wait before rendering waits for them (a page is ~10-60 KB). */
+/**
+ * Writes of rendered bytes a new-folder sink lets wait before rendering waits for them (a page is ~10-60
+ * KB). Copies (social cards, photos, public/) hold no bytes while they wait and are not counted.
+ */
 const BACKLOG_MAX = 256;
 
 /**
@@ -123,14 +126,24 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
   const linked = new Set<string>();
   const pending = new Set<Promise<void>>();
   let failure: unknown;
+  /** Writes of bytes (pages), which rendering waits for, and copies, which hold no bytes while they wait. */
   const waiting: Array<() => Promise<void>> = [];
+  const copies: Array<() => Promise<void>> = [];
+  /** Whether the next task taken is a copy, where both kinds wait: they take turns. */
+  let copyNext = false;
   /** Told when a write ends: the callers of `caughtUp` waiting for the backlog to shrink. */
   const waiters: Array<() => void> = [];
   const ensureFolder = folderMaker();
   const link = folderLinker();
+  // The two kinds take turns, so that neither waits for the other to drain: thousands of cards copied as the
+  // render starts held the pages' writes back, and rendering, which waits for those, with them.
+  const nextTask = (): (() => Promise<void>) | undefined => {
+    copyNext = !copyNext;
+    return (copyNext && copies.length) || !waiting.length ? copies.shift() : waiting.shift();
+  };
   const pump = (): void => {
-    while (pending.size < FLUSH_CONCURRENCY && waiting.length) {
-      const task = (waiting.shift() as () => Promise<void>)().catch((error: unknown) => {
+    while (pending.size < FLUSH_CONCURRENCY && (waiting.length || copies.length)) {
+      const task = (nextTask() as () => Promise<void>)().catch((error: unknown) => {
         failure ??= error;
       });
       pending.add(task);
@@ -141,8 +154,8 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
       });
     }
   };
-  const add = (task: () => Promise<void>): void => {
-    waiting.push(task);
+  const add = (task: () => Promise<void>, queue = waiting): void => {
+    queue.push(task);
     pump();
   };
   return {
@@ -164,21 +177,21 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
         // hold back what waits on I/O meanwhile (the answers of a Pagefind service indexing alongside).
         await new Promise((next) => setImmediate(next));
         digests.set(path, md5CopySync(source, target));
-      });
+      }, copies);
     },
     reuse(path) {
       const target = insideOutput(dir, path);
       // A hard link made at once; where it fails (another file system), the file is carried over as
       // before, a copy where links cannot be made.
       if (link(join(from, path), target)) linked.add(path);
-      else add(() => carryOver(join(from, path), target, ensureFolder));
+      else add(() => carryOver(join(from, path), target, ensureFolder), copies);
     },
     remove: () => undefined,
     async caughtUp() {
       while (waiting.length > BACKLOG_MAX && failure === undefined) await new Promise<void>((go) => waiters.push(go));
     },
     async flush() {
-      while (pending.size || waiting.length) await Promise.all([...pending]);
+      while (pending.size || waiting.length || copies.length) await Promise.all([...pending]);
       if (failure) throw failure;
     },
   };

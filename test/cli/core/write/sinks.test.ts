@@ -5,7 +5,7 @@
  * failed write. Each case runs with a few operations (written synchronously) and with many (asynchronously).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inPlaceSink, insideOutput, newFolderSink } from '../../../../cli/core/write/sinks.ts';
@@ -185,6 +185,28 @@ describe('the new-folder sink', () => {
     expect(readFileSync(join(dir, 'p599.html'), 'utf8')).toBe('<p>599</p>');
     // Nothing waits now: it resolves at once.
     await (sink.caughtUp as () => Promise<void>)();
+  });
+
+  it('never holds rendering back for copies, and writes pages between them rather than after them all', async () => {
+    const from = tempDir('ecom-sink-');
+    writeFileSync(join(from, 'card.png'), 'png');
+    const dir = tempDir('ecom-sink-');
+    const sink = newFolderSink(dir, tempDir('ecom-sink-'));
+    // Thousands of social cards come as the render starts.
+    for (let i = 0; i < 600; i++) sink.copy(`c${i}.png`, join(from, 'card.png'));
+    // A copy holds no bytes while it waits: rendering is let go within this turn's microtasks.
+    let caughtUp = false;
+    void (sink.caughtUp as () => Promise<void>)().then(() => (caughtUp = true));
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(caughtUp).toBe(true);
+    for (let i = 0; i < 20; i++) sink.write(`p${i}.html`, `<p>${i}</p>`);
+    const pages = (): number => readdirSync(dir).filter((name) => name.startsWith('p')).length;
+    for (let turns = 0; pages() < 20 && turns < 10_000; turns++) await new Promise((go) => setImmediate(go));
+    // The pages took turns with the copies: most cards are still to come.
+    expect(pages()).toBe(20);
+    expect(readdirSync(dir).filter((name) => name.startsWith('c')).length).toBeLessThan(300);
+    await sink.flush();
+    expect(readdirSync(dir)).toHaveLength(620);
   });
 
   it('lets rendering go on at once after a failed write, however many writes wait', async () => {
