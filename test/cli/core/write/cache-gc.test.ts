@@ -187,14 +187,19 @@ describe('cacheSizes', () => {
   });
 });
 
+/** Dates `path` as last used `age` ms before NOW. */
+function usedAgo(path: string, age = 2 * HOUR): void {
+  const then = new Date(NOW - age);
+  utimesSync(path, then, then);
+}
+
 /** A cache folder holding `files` (path -> text), each last used `age` ms before NOW. */
 function cacheWith(files: Record<string, string>, age = 2 * HOUR): string {
   const dir = tempDir('ecom-cache-gc-');
-  const then = new Date(NOW - age);
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
-    utimesSync(join(dir, path), then, then);
+    usedAgo(join(dir, path), age);
   }
   return dir;
 }
@@ -222,7 +227,7 @@ describe('pruneCache', () => {
     expect(await pruneCache(cache, use(content, NOW, ['cards/a.png', 'cards/b.png']))).toEqual({ removed: 1, bytes: 1 });
     // A file no record lists, as a build that failed leaves, an hour and more old.
     writeFileSync(join(cache, 'cards', 'failed.png'), 'fff');
-    utimesSync(join(cache, 'cards', 'failed.png'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
+    usedAgo(join(cache, 'cards', 'failed.png'));
     const minute = 60 * 1000;
     expect(await pruneCache(cache, use(content, NOW + minute, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
     expect(await pruneCache(cache, use(content, NOW + 2 * minute, ['cards/a.png']))).toEqual({ removed: 0, bytes: 0 });
@@ -257,9 +262,9 @@ describe('pruneCache', () => {
     const outside = tempDir('ecom-cache-gc-outside-');
     writeFileSync(join(outside, 'keep.txt'), 'mine');
     // As old as the cache's files: only the rule on paths keeps it, not the grace time.
-    utimesSync(join(outside, 'keep.txt'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
+    usedAgo(join(outside, 'keep.txt'));
     const cache = cacheWith({ 'cards/a.png': 'a', 'other/x.txt': 'x', 'cards/sub/y.png': 'y' });
-    utimesSync(join(cache, 'cards', 'sub'), new Date(NOW - 2 * HOUR), new Date(NOW - 2 * HOUR));
+    usedAgo(join(cache, 'cards', 'sub'));
     symlinkSync(join(outside, 'keep.txt'), join(cache, 'cards', 'link.png'));
     const named = [
       'cards/a.png',
@@ -355,10 +360,7 @@ describe('pruneCache between walks, for any record', () => {
         const outs = [tempDir('ecom-cache-gc-out-'), '/gone/out'];
         const names = Array.from({ length: 12 }, (_, i) => `${['cards', 'images', 'builds'][i % 3]}/f${i}.${i % 3 === 2 ? 'json' : 'png'}`);
         const cache = cacheWith(Object.fromEntries(names.filter(() => pick(4) > 0).map((name) => [name, 'x'.repeat(1 + pick(5))])));
-        for (const found of await cachedFiles(cache)) {
-          const then = new Date(NOW - pick(3) * HOUR - pick(2) * 40 * 24 * HOUR);
-          utimesSync(join(cache, found.path), then, then);
-        }
+        for (const found of await cachedFiles(cache)) usedAgo(join(cache, found.path), pick(3) * HOUR + pick(2) * 40 * 24 * HOUR);
         const listed = (): string[] => names.filter(() => pick(3) === 0);
         const uses = Array.from({ length: pick(8) }, () =>
           use(contents[pick(3)] as string, NOW - pick(5) * 10 * 24 * HOUR - pick(100), listed(), outs[pick(2)]),
