@@ -127,11 +127,11 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
   const pending = new Set<Promise<void>>();
   let failure: unknown;
   /** Writes of bytes (pages), which rendering waits for, and copies, which hold no bytes while they wait. */
-  const waiting: Array<() => Promise<void>> = [];
+  const writes: Array<() => Promise<void>> = [];
   const copies: Array<() => Promise<void>> = [];
   /** Whether the next task taken is a copy, where both kinds wait: they take turns. */
   let copyNext = false;
-  /** Told when a write ends: the callers of `caughtUp` waiting for the backlog to shrink. */
+  /** Told when a task ends: the callers of `caughtUp` waiting for the writes to shrink. */
   const waiters: Array<() => void> = [];
   const ensureFolder = folderMaker();
   const link = folderLinker();
@@ -139,10 +139,10 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
   // render starts held the pages' writes back, and rendering, which waits for those, with them.
   const nextTask = (): (() => Promise<void>) | undefined => {
     copyNext = !copyNext;
-    return (copyNext && copies.length) || !waiting.length ? copies.shift() : waiting.shift();
+    return (copyNext && copies.length) || !writes.length ? copies.shift() : writes.shift();
   };
   const pump = (): void => {
-    while (pending.size < FLUSH_CONCURRENCY && (waiting.length || copies.length)) {
+    while (pending.size < FLUSH_CONCURRENCY && (writes.length || copies.length)) {
       const task = (nextTask() as () => Promise<void>)().catch((error: unknown) => {
         failure ??= error;
       });
@@ -154,7 +154,7 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
       });
     }
   };
-  const add = (task: () => Promise<void>, queue = waiting): void => {
+  const add = (task: () => Promise<void>, queue = writes): void => {
     queue.push(task);
     pump();
   };
@@ -188,10 +188,10 @@ export function newFolderSink(dir: string, from: string): Sink & { digests: Read
     },
     remove: () => undefined,
     async caughtUp() {
-      while (waiting.length > BACKLOG_MAX && failure === undefined) await new Promise<void>((go) => waiters.push(go));
+      while (writes.length > BACKLOG_MAX && failure === undefined) await new Promise<void>((go) => waiters.push(go));
     },
     async flush() {
-      while (pending.size || waiting.length || copies.length) await Promise.all([...pending]);
+      while (pending.size || writes.length || copies.length) await Promise.all([...pending]);
       if (failure) throw failure;
     },
   };
